@@ -1,0 +1,16 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** Runs axe with the WCAG 2.2 AA rule set and fails with a readable list of violations. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
+  );
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** A phone-sized viewport (iPhone 12/13/14). */
+export const PHONE = { width: 390, height: 844 } as const;
