@@ -1,0 +1,36 @@
+/** Shared by `npm start`, `npm run dev` and `npm run bench`: the backend and the generated files. */
+import { spawnSync } from 'node:child_process';
+
+type Backend = { stop: () => Promise<void> };
+
+/**
+ * Starts the embedded local backend unless SUPABASE_URL or DATABASE_URL points elsewhere, and
+ * exports its settings to process.env so the build (PUBLIC_*) and the functions see them.
+ */
+export async function ensureBackend(opts: { siteUrl: string }): Promise<Backend | null> {
+  if (process.env.SUPABASE_URL || process.env.DATABASE_URL) {
+    process.env.PUBLIC_SUPABASE_URL ??= process.env.SUPABASE_URL;
+    process.env.SITE_URL ??= opts.siteUrl;
+    return null;
+  }
+  const { startLocalBackend } = await import('../../supabase/local/index.ts');
+  const backend = await startLocalBackend({ siteUrl: opts.siteUrl, log: (line) => console.log(line) });
+  Object.assign(process.env, backend.env);
+  return backend;
+}
+
+/** Writes the files that are generated from content (the server-side program index). */
+export function runGenerators(): void {
+  const result = spawnSync(process.execPath, ['scripts/gen-program-index.ts'], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('Generating the program index failed');
+}
+
+/** The `from` patterns of netlify.toml redirects that answer 404, as regular expressions. */
+export function notFoundRules(toml: string): RegExp[] {
+  const blocks = toml.split(/\[\[redirects\]\]/).slice(1);
+  return blocks
+    .filter((block) => /status\s*=\s*404\b/.test(block))
+    .map((block) => /from\s*=\s*"([^"]+)"/.exec(block)?.[1])
+    .filter((from): from is string => Boolean(from))
+    .map((from) => new RegExp(`^${from.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`));
+}
