@@ -1,0 +1,23 @@
+/**
+ * `npm run dev`: the local backend (unless SUPABASE_URL/DATABASE_URL are set), then `astro dev`
+ * with hot reload on http://localhost:4321. The Netlify adapter's Vite plugin serves
+ * netlify/functions under /api in dev as well.
+ */
+import { spawn } from 'node:child_process';
+import { ensureBackend, runGenerators } from './lib/runtime.ts';
+
+const backend = await ensureBackend({ siteUrl: 'http://localhost:4321' });
+runGenerators();
+
+const astro = spawn('astro', ['dev', ...process.argv.slice(2)], { stdio: 'inherit', env: process.env });
+let stopping = false;
+async function shutdown(code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  astro.kill('SIGTERM');
+  await backend?.stop();
+  process.exit(code);
+}
+astro.on('exit', (code) => void shutdown(code ?? 0));
+process.once('SIGINT', () => void shutdown(0));
+process.once('SIGTERM', () => void shutdown(0));
