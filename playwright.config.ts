@@ -13,7 +13,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   workers: process.env.CI ? 2 : 2,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
@@ -38,7 +38,7 @@ export default defineConfig({
     ? {}
     : {
         webServer: {
-          command: 'node scripts/start.ts --no-build',
+          command: 'node scripts/start.ts',
           url: `${baseURL}/api/health`,
           reuseExistingServer: !process.env.CI,
           timeout: 180_000,
