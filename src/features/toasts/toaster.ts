@@ -1,0 +1,109 @@
+/**
+ * Vanilla renderer of the toast store: no framework, so static pages stay within their
+ * JavaScript budget. BaseLayout renders the two live regions (`Toaster.astro`) in the HTML
+ * so that screen readers are already watching them when a toast appears.
+ */
+import { $toast, dismissToast, type Toast } from './store.ts';
+
+const POLITE_ID = 'toast-region-polite';
+const ALERT_ID = 'toast-region-alert';
+
+function render(toast: Toast): HTMLElement {
+  const box = document.createElement('div');
+  box.className =
+    toast.variant === 'destructive'
+      ? 'toast pointer-events-auto flex w-full items-start gap-3 rounded-lg border border-red-800 bg-red-700 p-4 text-white shadow-lg'
+      : 'toast pointer-events-auto flex w-full items-start gap-3 rounded-lg border border-slate-200 bg-white p-4 text-ink shadow-lg';
+  box.dataset['toastId'] = String(toast.id);
+  box.dataset['variant'] = toast.variant;
+
+  const text = document.createElement('div');
+  text.className = 'min-w-0 flex-1';
+  const title = document.createElement('p');
+  title.className = 'font-semibold';
+  title.textContent = toast.title;
+  text.append(title);
+  if (toast.description) {
+    const description = document.createElement('p');
+    description.className = 'mt-1 text-sm';
+    description.textContent = toast.description;
+    text.append(description);
+  }
+  if (toast.action) {
+    const { label, onAction } = toast.action;
+    const action = document.createElement('button');
+    action.type = 'button';
+    action.className =
+      'mt-2 rounded-md border border-current px-3 py-1 text-sm font-medium hover:bg-black/10';
+    action.textContent = label;
+    action.addEventListener('click', () => {
+      onAction();
+      dismissToast(toast.id);
+    });
+    text.append(action);
+  }
+  box.append(text);
+
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.className = 'shrink-0 rounded-md p-1 leading-none hover:bg-black/10';
+  close.setAttribute('aria-label', 'Close notification');
+  close.innerHTML =
+    '<svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16"><path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>';
+  close.addEventListener('click', () => {
+    dismissToast(toast.id);
+  });
+  box.append(close);
+  return box;
+}
+
+/** Connects the store to the live regions; safe to call once per page. */
+export function mountToaster(): void {
+  const polite = document.getElementById(POLITE_ID);
+  const alert = document.getElementById(ALERT_ID);
+  if (!polite || !alert) return;
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let remaining = 0;
+  let startedAt = 0;
+
+  const stopTimer = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+  };
+  const startTimer = (id: number) => {
+    stopTimer();
+    startedAt = Date.now();
+    timer = setTimeout(() => {
+      dismissToast(id);
+    }, remaining);
+  };
+
+  $toast.subscribe((toast) => {
+    stopTimer();
+    polite.replaceChildren();
+    alert.replaceChildren();
+    if (!toast) return;
+    const box = render(toast);
+    (toast.variant === 'destructive' ? alert : polite).append(box);
+    if (toast.durationMs <= 0) return;
+    remaining = toast.durationMs;
+    startTimer(toast.id);
+    // WCAG 2.2.1: a message must not vanish while someone is reading or operating it.
+    const pause = () => {
+      if (timer === undefined) return;
+      stopTimer();
+      remaining = Math.max(1000, remaining - (Date.now() - startedAt));
+    };
+    const resume = () => {
+      if (timer === undefined && !box.matches(':hover, :focus-within')) startTimer(toast.id);
+    };
+    box.addEventListener('mouseenter', pause);
+    box.addEventListener('focusin', pause);
+    box.addEventListener('mouseleave', resume);
+    box.addEventListener('focusout', () => {
+      // focusout fires before focus lands on the next element
+      setTimeout(resume, 0);
+    });
+  });
+}
