@@ -17,7 +17,7 @@ export default defineConfig({
     sitemap({
       // Pages that must never be indexed: the test program, signed-in areas, the testing suite.
       filter: (page) =>
-        !/\/(test-[a-z0-9]+|provider-dashboard|comprehensive-testing|testing|admin|favorites|enhanced-dashboard|auth|registration-success|404)(\/|$)/.test(
+        !/\/(test-[a-z0-9]+|provider-dashboard|comprehensive-testing|testing|admin|favorites|enhanced-dashboard|auth|registration-success|404|program-not-found|article-not-found)(\/|$)/.test(
           new URL(page).pathname,
         ),
     }),
