@@ -1,0 +1,47 @@
+/**
+ * `npm run bench -- --scale N`: copies the project to a temporary folder, replaces the sample
+ * programs with N generated ones (valid against the content schema) and builds it.
+ */
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { syntheticPrograms } from './bench-search.ts';
+
+type Build = (cwd: string) => { seconds: number; peakMiB: number | null; ok: boolean };
+
+export async function scaleBuild(size: number, build: Build): Promise<ReturnType<Build> & { programs: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'ocd-scale-'));
+  try {
+    for (const entry of ['src', 'content', 'public', 'astro.config.mjs', 'tsconfig.json', 'package.json', 'netlify.toml']) {
+      cpSync(entry, join(dir, entry), { recursive: true });
+    }
+    symlinkSync(join(process.cwd(), 'node_modules'), join(dir, 'node_modules'));
+    const programsDir = join(dir, 'content', 'programs');
+    rmSync(programsDir, { recursive: true });
+    mkdirSync(programsDir);
+    for (const p of syntheticPrograms(size)) {
+      const front = {
+        name: p.name,
+        description: p.description,
+        location: p.location,
+        state: p.state,
+        address: { street: '1 Example Way', city: p.location, state: p.state, zip: '00000' },
+        ageGroups: p.ageGroups,
+        modalities: p.modalities,
+        insurance: p.insurance,
+        lengthOfStay: '30-60 days',
+        genderSpecific: 'Co-ed',
+        setting: p.setting,
+        verified: p.verified,
+        featured: p.featured,
+        ...(p.rating === undefined ? {} : { rating: p.rating }),
+        sample: true,
+      };
+      writeFileSync(join(programsDir, `${p.id}.md`), `---\n${JSON.stringify(front)}\n---\n\n${p.description}\n`);
+    }
+    await Promise.resolve();
+    return { programs: size, ...build(dir) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
