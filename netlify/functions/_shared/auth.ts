@@ -1,0 +1,94 @@
+/**
+ * Access-token verification against the auth server's published keys (Supabase Auth, or the
+ * local auth server). Only asymmetric algorithms are accepted, so no shared secret lives here.
+ */
+import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import type { Claims } from './db.ts';
+import { env } from './env.ts';
+import { unauthorized } from './http.ts';
+
+export type AuthResult =
+  { claims: Claims; problem: null } | { claims: null; problem: 'missing' | 'invalid' | 'expired' };
+
+let jwks: { url: string; get: JWTVerifyGetKey } | undefined;
+
+function keySet(supabaseUrl: string): JWTVerifyGetKey {
+  const url = `${supabaseUrl}/auth/v1/.well-known/jwks.json`;
+  if (jwks?.url !== url) {
+    // Keys are cached for 10 minutes, as supabase-js does; an unknown `kid` refetches at most
+    // every 30 s, so a key rotation is picked up without letting garbage tokens hammer the server.
+    jwks = { url, get: createRemoteJWKSet(new URL(url), { cacheMaxAge: 600_000, cooldownDuration: 30_000 }) };
+  }
+  return jwks.get;
+}
+
+/** Verifies a bearer token; throws jose errors on any failure. */
+export async function verifyToken(token: string): Promise<Claims> {
+  const { SUPABASE_URL } = env();
+  const { payload } = await jwtVerify(token, keySet(SUPABASE_URL), {
+    issuer: `${SUPABASE_URL}/auth/v1`,
+    audience: 'authenticated',
+    algorithms: ['ES256', 'RS256'],
+    clockTolerance: 5,
+    requiredClaims: ['sub', 'exp'],
+  });
+  if (typeof payload.sub !== 'string' || payload.sub === '') throw new errors.JWTInvalid('no subject');
+  return payload as Claims;
+}
+
+function bearer(req: Request): string | null {
+  const header = req.headers.get('authorization');
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? '';
+}
+
+/**
+ * The signed-in user's claims, or why there are none: `missing` (no Authorization header: an
+ * anonymous visitor), `expired`, or `invalid` (malformed, wrong signature, issuer or audience).
+ * Failure to reach the key endpoint is not the caller's fault and is rethrown (→ 500).
+ */
+export async function getUser(req: Request): Promise<AuthResult> {
+  const token = bearer(req);
+  if (token === null) return { claims: null, problem: 'missing' };
+  if (token === '') return { claims: null, problem: 'invalid' };
+  try {
+    return { claims: await verifyToken(token), problem: null };
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) return { claims: null, problem: 'expired' };
+    // A key endpoint that times out or serves garbage is our fault, not the token's.
+    const serverSide = error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid;
+    if (error instanceof errors.JOSEError && !serverSide) {
+      return { claims: null, problem: 'invalid' };
+    }
+    throw error;
+  }
+}
+
+function rejection(problem: 'missing' | 'invalid' | 'expired') {
+  return unauthorized(
+    problem === 'missing'
+      ? 'Please sign in.'
+      : problem === 'expired'
+        ? 'Your session has expired. Please sign in again.'
+        : 'Your session is not valid. Please sign in again.',
+  );
+}
+
+/** Claims of the signed-in user, or a thrown 401 naming what is wrong with the token. */
+export async function requireUser(req: Request): Promise<Claims> {
+  const result = await getUser(req);
+  if (result.claims) return result.claims;
+  throw rejection(result.problem);
+}
+
+/**
+ * For endpoints open to everyone: claims when a token is sent, null when none is. A token
+ * that is sent but bad is still a 401, so a client with a broken session finds out.
+ */
+export async function optionalUser(req: Request): Promise<Claims | null> {
+  const result = await getUser(req);
+  if (result.claims) return result.claims;
+  if (result.problem === 'missing') return null;
+  throw rejection(result.problem);
+}

@@ -1,0 +1,180 @@
+/**
+ * The one response vocabulary of the API: JSON bodies, the error shape
+ * `{ error: { code, message, fields? } }`, and the headers every function response carries.
+ */
+import type { ZodError } from 'zod';
+
+/** Sent on every response: API answers are personal or volatile, and never framed or sniffed. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), browsing-topics=()',
+  'strict-transport-security': 'max-age=63072000; includeSubDomains',
+};
+
+export type ErrorCode =
+  | 'invalid_input'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'unsupported_media_type'
+  | 'payload_too_large'
+  | 'rate_limited'
+  | 'server_error'
+  | 'bad_gateway';
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; fields?: Record<string, string> };
+}
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...SECURITY_HEADERS, ...headers },
+  });
+}
+
+/**
+ * A failure a handler can `throw`; `handle()` turns it into the error response. Handlers that
+ * prefer to `return` an error use the helpers below directly.
+ */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly fields: Record<string, string> | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    status: number,
+    code: ErrorCode,
+    message: string,
+    extra: { fields?: Record<string, string>; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = status;
+    this.code = code;
+    this.fields = extra.fields;
+    this.headers = extra.headers ?? {};
+  }
+
+  toResponse(): Response {
+    const error: ErrorBody['error'] = { code: this.code, message: this.message };
+    if (this.fields) error.fields = this.fields;
+    return json({ error } satisfies ErrorBody, this.status, this.headers);
+  }
+}
+
+/** Zod issues as `{ 'events.3.program_id': 'Unknown program.' }`, first message per field. */
+export function fieldErrors(error: ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+export function badRequest(message: string, fields?: Record<string, string>): HttpError {
+  return new HttpError(400, 'invalid_input', message, fields ? { fields } : {});
+}
+
+/** 400 from a zod failure; the top-level message is the first field's, so a toast can show it. */
+export function badRequestFromZod(error: ZodError): HttpError {
+  const fields = fieldErrors(error);
+  const first = Object.values(fields)[0] ?? 'The request is not valid.';
+  return badRequest(first, fields);
+}
+
+export function unauthorized(message = 'Please sign in again.'): HttpError {
+  return new HttpError(401, 'unauthorized', message, { headers: { 'www-authenticate': 'Bearer' } });
+}
+
+export function forbidden(message = 'You do not have access to this.'): HttpError {
+  return new HttpError(403, 'forbidden', message);
+}
+
+export function notFound(message = 'Not found.'): HttpError {
+  return new HttpError(404, 'not_found', message);
+}
+
+export function methodNotAllowed(allow: readonly string[]): HttpError {
+  return new HttpError(405, 'method_not_allowed', `Use ${allow.join(' or ')}.`, {
+    headers: { allow: allow.join(', ') },
+  });
+}
+
+export function unsupportedMediaType(accepted: readonly string[]): HttpError {
+  return new HttpError(415, 'unsupported_media_type', `Send the body as ${accepted.join(' or ')}.`);
+}
+
+export function payloadTooLarge(maxBytes: number): HttpError {
+  return new HttpError(413, 'payload_too_large', `The body must be at most ${maxBytes} bytes.`);
+}
+
+export function tooManyRequests(retryAfterSeconds: number): HttpError {
+  return new HttpError(429, 'rate_limited', 'Too many requests. Please wait a moment before trying again.', {
+    headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+  });
+}
+
+/** Logs the cause for operators; the client only ever sees a generic message. */
+export function serverError(cause: unknown, where: string): Response {
+  console.error(`[api] ${where}:`, cause);
+  return new HttpError(
+    500,
+    'server_error',
+    'Something went wrong on our side. Please try again.',
+  ).toResponse();
+}
+
+/**
+ * Wraps a handler: thrown `HttpError`s become their response, anything else a logged 500.
+ * Every response, including errors, carries `SECURITY_HEADERS` because all go through `json()`.
+ */
+export function handle<C>(
+  where: string,
+  fn: (req: Request, context: C) => Promise<Response>,
+): (req: Request, context: C) => Promise<Response> {
+  return async (req, context) => {
+    try {
+      return await fn(req, context);
+    } catch (error) {
+      if (error instanceof HttpError) return error.toResponse();
+      return serverError(error, where);
+    }
+  };
+}
+
+export function allowMethods(req: Request, allow: readonly string[]): void {
+  if (!allow.includes(req.method)) throw methodNotAllowed(allow);
+}
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * Reads a JSON body. `text/plain` is accepted only when `allowTextPlain` is set, because
+ * `navigator.sendBeacon` with a string sends `text/plain;charset=UTF-8` and cannot set headers.
+ */
+export async function readJson(
+  req: Request,
+  options: { allowTextPlain?: boolean; maxBytes?: number } = {},
+): Promise<unknown> {
+  const maxBytes = options.maxBytes ?? MAX_BODY_BYTES;
+  const mediaType = (req.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const accepted = options.allowTextPlain ? ['application/json', 'text/plain'] : ['application/json'];
+  if (!accepted.includes(mediaType)) throw unsupportedMediaType(accepted);
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > maxBytes) throw payloadTooLarge(maxBytes);
+  const text = await req.text();
+  if (new TextEncoder().encode(text).byteLength > maxBytes) throw payloadTooLarge(maxBytes);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw badRequest('The body is not valid JSON.');
+  }
+}

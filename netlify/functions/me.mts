@@ -1,0 +1,75 @@
+/**
+ * GET /api/me — the signed-in user: `{ user: { id, email, metadata }, roles, provider }`.
+ *
+ * `roles` come from `user_roles` and `provider` from `providers`, both read as the user through
+ * RLS in one transaction and one round trip. `provider` is null for users without a provider
+ * profile. 401 without a valid bearer token (missing, malformed, wrong signature, issuer or
+ * audience, or expired).
+ */
+import type { Config, Context } from '@netlify/functions';
+import type { Role } from '../../src/lib/vocabulary.ts';
+import { requireUser } from './_shared/auth.ts';
+import { withClaims } from './_shared/db.ts';
+import { allowMethods, handle, json } from './_shared/http.ts';
+import { RateLimiter } from './_shared/rate-limit.ts';
+
+export interface ProviderProfile {
+  id: string;
+  organization_name: string;
+  contact_name: string;
+  email: string;
+  phone: string | null;
+  website: string | null;
+  description: string | null;
+  location: string | null;
+  state: string | null;
+  subscription_plan: string | null;
+  subscription_status: string;
+  trial_ends_at: string | null;
+  verification_status: string;
+  verified_at: string | null;
+  created_at: string;
+}
+
+export interface MeResponse {
+  user: { id: string; email: string | null; metadata: Record<string, unknown> };
+  roles: Role[];
+  provider: ProviderProfile | null;
+}
+
+export default handle('me', async (req: Request, context: Context) => {
+  allowMethods(req, ['GET']);
+  limiter.check(req, context);
+  const claims = await requireUser(req);
+
+  const [row] = await withClaims(
+    claims,
+    (tx) => tx<{ roles: Role[]; provider: ProviderProfile | null }[]>`
+      select
+        coalesce((select json_agg(r.role order by r.role) from user_roles r where r.user_id = ${claims.sub}), '[]') as roles,
+        (select row_to_json(p) from (
+          select id, organization_name, contact_name, email, phone, website, description, location, state,
+                 subscription_plan, subscription_status, trial_ends_at, verification_status, verified_at, created_at
+          from providers where user_id = ${claims.sub}
+        ) p) as provider`,
+  );
+
+  const body: MeResponse = {
+    user: {
+      id: claims.sub,
+      email: typeof claims.email === 'string' ? claims.email : null,
+      metadata: claims.user_metadata ?? {},
+    },
+    roles: row?.roles ?? [],
+    provider: row?.provider ?? null,
+  };
+  return json(body);
+});
+
+export const config: Config = {
+  path: '/api/me',
+  // Every page of a signed-in session asks once; 120 a minute covers fast navigation.
+  rateLimit: { windowLimit: 120, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};
+
+const limiter = new RateLimiter('me', config.rateLimit);
