@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { TEST_PROGRAM_ID, TEST_PROGRAM_TOKEN } from '../../src/lib/vocabulary.ts';
+import { expectNoAxeViolations, PHONE } from './helpers.ts';
+
+/** Every page URL of the sitemap, as paths. */
+async function sitemapPaths(request: import('@playwright/test').APIRequestContext): Promise<string[]> {
+  const index = await request.get('/sitemap-index.xml');
+  expect(index.status()).toBe(200);
+  const sitemaps = [...(await index.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname);
+  const paths: string[] = [];
+  for (const sitemap of sitemaps) {
+    const xml = await (await request.get(sitemap)).text();
+    paths.push(...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname));
+  }
+  return paths;
+}
+
+test('the sitemap lists the public pages and never the test program or private areas', async ({ request }) => {
+  const paths = await sitemapPaths(request);
+  expect(paths).toEqual(expect.arrayContaining(['/', '/blog', '/about', '/contact', '/mclean', '/privacy-policy']));
+  expect(paths.filter((p) => p.startsWith('/program/')).length).toBeGreaterThanOrEqual(17);
+  expect(paths.filter((p) => p.startsWith('/blog/')).length).toBe(8);
+  for (const path of paths) {
+    expect(path).not.toContain(TEST_PROGRAM_ID);
+    expect(path).not.toContain(TEST_PROGRAM_TOKEN);
+    expect(path).not.toMatch(/not-found|provider-dashboard|comprehensive-testing|admin/);
+  }
+});
+
+test('robots.txt allows the site, points at the sitemap and keeps the test page out', async ({ request }) => {
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toMatch(/Sitemap: .*\/sitemap-index\.xml/);
+  expect(robots).toContain('Disallow: /test-');
+});
+
+test('the test program page is noindex and the directory index never contains it', async ({ page, request }) => {
+  const response = await page.goto(`/${TEST_PROGRAM_TOKEN}`);
+  expect(response?.status()).toBe(200);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  const index = await (await request.get('/directory-index.json')).text();
+  expect(index).not.toContain(TEST_PROGRAM_ID);
+});
+
+test('axe finds no WCAG 2.2 AA violation on any page of the sitemap (desktop and phone)', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const paths = await sitemapPaths(request);
+  for (const viewport of [{ width: 1280, height: 900 }, PHONE]) {
+    await page.setViewportSize(viewport);
+    for (const path of paths) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await expectNoAxeViolations(page);
+    }
+  }
+});
