@@ -1,0 +1,115 @@
+-- Demo data for local development and tests. Safe to run again (nothing is duplicated).
+--
+--   admin@example.org     / admin-demo-1     administrator            11111111-1111-4111-8111-111111111111
+--   provider@example.org  / provider-demo-1  verified provider        22222222-2222-4222-8222-222222222222
+--                                            "Harbor Demo Treatment Center", providers.id 44444444-4444-4444-8444-444444444444
+--   family@example.org    / family-demo-1    family, one favourite    33333333-3333-4333-8333-333333333333
+--
+-- Passwords are bcrypt hashes made by pgcrypto, the format Supabase Auth (GoTrue) stores and checks.
+
+-- ---- users ------------------------------------------------------------------------------------------
+insert into auth.users (
+  instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+  confirmation_token, recovery_token, email_change_token_new, email_change,
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at
+)
+select
+  '00000000-0000-0000-0000-000000000000', u.id, 'authenticated', 'authenticated', u.email,
+  extensions.crypt(u.password, extensions.gen_salt('bf')), now(),
+  '', '', '', '',
+  '{"provider": "email", "providers": ["email"]}'::jsonb, u.meta, now(), now()
+from (values
+  ('11111111-1111-4111-8111-111111111111'::uuid, 'admin@example.org', 'admin-demo-1',
+   '{"full_name": "Demo Admin", "name": "Demo Admin"}'::jsonb),
+  ('22222222-2222-4222-8222-222222222222'::uuid, 'provider@example.org', 'provider-demo-1',
+   '{"full_name": "Dana Harbor", "name": "Dana Harbor", "organization_name": "Harbor Demo Treatment Center", "phone": "(555) 010-0142"}'::jsonb),
+  ('33333333-3333-4333-8333-333333333333'::uuid, 'family@example.org', 'family-demo-1',
+   '{"full_name": "Demo Family", "name": "Demo Family"}'::jsonb)
+) as u (id, email, password, meta)
+on conflict (id) do nothing;
+
+insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+select u.id::text, u.id,
+  jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true, 'phone_verified', false),
+  'email', now(), now(), now()
+from auth.users u
+where u.id in (
+  '11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222', '33333333-3333-4333-8333-333333333333'
+)
+on conflict (provider_id, provider) do nothing;
+
+insert into public.user_roles (user_id, role) values
+  ('11111111-1111-4111-8111-111111111111', 'admin'),
+  ('33333333-3333-4333-8333-333333333333', 'user')
+on conflict (user_id, role) do nothing;
+
+-- ---- the demo provider, verified the way the product verifies: request, then approval -----------------
+do $$
+begin
+  if exists (select 1 from public.providers where id = '44444444-4444-4444-8444-444444444444') then
+    return;
+  end if;
+
+  insert into public.providers (
+    id, user_id, organization_name, contact_name, email, phone, website, description, location, state,
+    subscription_plan, subscription_status, trial_ends_at
+  ) values (
+    '44444444-4444-4444-8444-444444444444', '22222222-2222-4222-8222-222222222222',
+    'Harbor Demo Treatment Center', 'Dana Harbor', 'provider@example.org', '(555) 010-0142',
+    'https://example.org/harbor-demo',
+    'A fictional residential OCD program used to demonstrate the provider dashboard.',
+    'Springfield', 'Illinois', 'free', 'trial', now() + interval '14 days'
+  );
+
+  insert into public.provider_verification_requests (id, provider_id, documents_submitted)
+  values ('66666666-6666-4666-8666-666666666666', '44444444-4444-4444-8444-444444444444',
+          array['State license (demo)', 'Joint Commission accreditation letter (demo)']);
+
+  update public.provider_verification_requests
+  set status = 'approved', reviewer_id = '11111111-1111-4111-8111-111111111111',
+      reviewer_notes = 'Demo documents accepted.'
+  where id = '66666666-6666-4666-8666-666666666666';
+
+  -- Published as the test program, so the testing suite's inquiries reach this provider.
+  insert into public.provider_listings (
+    id, provider_id, center_name, description, phone, email, website, address, city, state, zip_code,
+    age_groups, gender_specific, setting, capacity, avg_length, modalities, staff_ratio, medical_support,
+    insurance, financial_aid, accreditations, status, submitted_at, reviewed_at, reviewed_by,
+    reviewer_notes, published_program_id
+  ) values (
+    '55555555-5555-4555-8555-555555555555', '44444444-4444-4444-8444-444444444444',
+    'Harbor Demo Treatment Center',
+    'A fictional residential OCD program used to demonstrate listings, inquiries and engagement.',
+    '(555) 010-0142', 'provider@example.org', 'https://example.org/harbor-demo',
+    '100 Demo Street', 'Springfield', 'Illinois', '62701',
+    array['Adolescents', 'Young Adults'], 'Co-ed', 'Residential OCD Program', 16, '45-90 days',
+    array['ERP', 'CBT', 'ACT'], '1:3', '24/7 nursing; psychiatrist on call',
+    array['In-Network', 'Private Pay'], 'Sliding scale available', array['JCAHO'],
+    'approved', now() - interval '2 days', now() - interval '1 day', '11111111-1111-4111-8111-111111111111',
+    'Demo listing approved.', 'test-program-001'
+  );
+
+  insert into public.provider_inquiries (program_id, type, name, email, phone, message, program_name, location, status, created_at)
+  values
+    ('test-program-001', 'call', 'Jordan Example', 'jordan@example.com', '(555) 010-0177',
+     'Please call about availability for my son (16).', 'Test Program - DO NOT DISPLAY LIVE', 'Springfield, Illinois',
+     'new', now() - interval '3 hours'),
+    ('test-program-001', 'info', 'Sam Example', 'sam@example.com', null,
+     'Do you accept Blue Cross plans?', 'Test Program - DO NOT DISPLAY LIVE', 'Springfield, Illinois',
+     'contacted', now() - interval '1 day'),
+    ('test-program-001', 'info', 'Riley Example', 'riley@example.com', null,
+     '', 'Test Program - DO NOT DISPLAY LIVE', 'Springfield, Illinois',
+     'closed', now() - interval '5 days');
+
+  insert into public.program_engagement (program_id, event_type, created_at)
+  select 'test-program-001', e.event_type, now() - make_interval(hours => e.hours_ago)
+  from (values ('view', 1), ('view', 2), ('view', 5), ('website_click', 2), ('call_click', 3), ('info_request', 24)) as e (event_type, hours_ago);
+
+  insert into public.program_engagement (program_id, event_type, created_at)
+  values ('mclean', 'view', now() - interval '4 hours'), ('mclean', 'website_click', now() - interval '4 hours');
+end
+$$;
+
+insert into public.user_favorites (user_id, program_id, program_name)
+values ('33333333-3333-4333-8333-333333333333', 'mclean', 'McLean OCD Institute for Children and Adolescents')
+on conflict (user_id, program_id) do nothing;
