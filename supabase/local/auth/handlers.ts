@@ -1,0 +1,396 @@
+/**
+ * The GoTrue endpoints supabase-js calls (see /work/shared/reference/supabase-auth-http.md). Each
+ * handler takes the parsed request and returns a status and body; errors are thrown as AuthError.
+ */
+import { createHash } from 'node:crypto';
+import { isEmail } from '../http.ts';
+import { errors } from './errors.ts';
+import { authMail, type AuthMailKind } from './mails.ts';
+import {
+  authenticate,
+  endSessions,
+  refreshSession,
+  startSession,
+  type TokenContext,
+} from './sessions.ts';
+import {
+  consumeAuthCode,
+  consumeOneTimeToken,
+  createFlowState,
+  createUser,
+  dummyPasswordCheck,
+  findUserByEmail,
+  findUserById,
+  issueAuthCode,
+  issueOneTimeToken,
+  markConfirmedAndSignedIn,
+  mergeUserMetadata,
+  passwordMatches,
+  secondsUntilNextMail,
+  sentColumnFor,
+  setPassword,
+  stampSent,
+  tokenHashFor,
+  updateUnconfirmed,
+  userJson,
+  type UserRow,
+} from './store.ts';
+
+export type AuthContext = TokenContext & {
+  siteUrl: string;
+  siteTitle: string;
+  allowedOrigins: ReadonlySet<string>;
+  emailIntervalSeconds: number;
+  otpValidSeconds: number;
+  minPasswordLength: number;
+  mailFrom: string;
+  sendMail: (message: { to: string; from: string; subject: string; text: string; html: string }) => Promise<void>;
+};
+
+export type AuthRequest = {
+  query: URLSearchParams;
+  body: Record<string, unknown>;
+  authorization: string | undefined;
+  ip: string;
+  userAgent: string | undefined;
+};
+
+export type AuthResult = { status: number; body?: unknown; headers?: Record<string, string> };
+
+/** A PKCE authorization code must be exchanged within five minutes, as in GoTrue. */
+const FLOW_STATE_SECONDS = 300;
+
+const ok = (body: unknown): AuthResult => ({ status: 200, body });
+
+function stringField(body: Record<string, unknown>, key: string): string | undefined {
+  const value = body[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function objectField(body: Record<string, unknown>, key: string): Record<string, unknown> {
+  const value = body[key];
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) throw errors.validation(`${key} must be a JSON object.`);
+  return value as Record<string, unknown>;
+}
+
+/** GoTrue trims and lower-cases addresses before storing or looking them up. */
+function parseEmail(body: Record<string, unknown>): string {
+  const raw = stringField(body, 'email');
+  if (raw === undefined || raw.trim() === '') throw errors.validation('An e-mail address is required.');
+  const email = raw.trim().toLowerCase();
+  if (!isEmail(email)) throw errors.invalidEmail();
+  return email;
+}
+
+function checkPasswordStrength(ctx: AuthContext, password: string): void {
+  if ([...password].length < ctx.minPasswordLength) throw errors.weakPassword(ctx.minPasswordLength);
+  if (password.length > 72) throw errors.validation('Password cannot be longer than 72 characters.');
+}
+
+type Pkce = { challenge: string; method: 's256' | 'plain' };
+
+function parsePkce(body: Record<string, unknown>): Pkce | null {
+  const challenge = body['code_challenge'];
+  const method = body['code_challenge_method'];
+  if (challenge === undefined || challenge === null || challenge === '') return null;
+  if (typeof challenge !== 'string' || !/^[A-Za-z0-9._~-]{43,128}$/.test(challenge)) {
+    throw errors.validation('code_challenge must be 43 to 128 URL-safe characters.');
+  }
+  const m = typeof method === 'string' ? method.toLowerCase() : '';
+  if (m !== 's256' && m !== 'plain') throw errors.validation('code_challenge_method must be s256 or plain.');
+  return { challenge, method: m };
+}
+
+/** Only the site's own origins may receive tokens; anything else falls back to the site URL. */
+export function safeRedirect(ctx: Pick<AuthContext, 'siteUrl' | 'allowedOrigins'>, raw: string | null | undefined): string {
+  if (raw === null || raw === undefined || raw === '') return ctx.siteUrl;
+  try {
+    const url = new URL(raw);
+    return ctx.allowedOrigins.has(url.origin) ? url.href : ctx.siteUrl;
+  } catch {
+    return ctx.siteUrl;
+  }
+}
+
+function redirectTo(req: AuthRequest): string | null {
+  return req.query.get('redirect_to') ?? stringField(req.body, 'redirect_to') ?? null;
+}
+
+function ensureMayMail(ctx: AuthContext, user: UserRow, kind: AuthMailKind): void {
+  const wait = secondsUntilNextMail(user, sentColumnFor(kind), ctx.emailIntervalSeconds);
+  if (wait > 0) throw errors.overEmailSendRateLimit(wait);
+}
+
+async function sendAuthMail(
+  ctx: AuthContext,
+  user: UserRow,
+  kind: AuthMailKind,
+  redirect: string,
+  pkce: Pkce | null,
+): Promise<void> {
+  const flowStateId =
+    pkce === null
+      ? null
+      : await createFlowState(ctx.sql, {
+          userId: user.id,
+          challenge: pkce.challenge,
+          method: pkce.method,
+          authMethod: kind === 'signup' ? 'email/signup' : kind,
+        });
+  const { otp, tokenHash } = await issueOneTimeToken(ctx.sql, {
+    userId: user.id,
+    kind,
+    email: user.email,
+    flowStateId,
+    validSeconds: ctx.otpValidSeconds,
+  });
+  const verifyUrl = `${ctx.issuer}/verify?${new URLSearchParams({ token: tokenHash, type: kind, redirect_to: redirect }).toString()}`;
+  const confirmPageUrl = `${ctx.siteUrl}/auth/confirm?${new URLSearchParams({ token_hash: tokenHash, type: kind, next: redirect }).toString()}`;
+  const mail = authMail({
+    kind,
+    siteTitle: ctx.siteTitle,
+    verifyUrl,
+    confirmPageUrl,
+    otp,
+    validMinutes: Math.round(ctx.otpValidSeconds / 60),
+  });
+  await ctx.sendMail({ to: user.email, from: ctx.mailFrom, ...mail });
+  await stampSent(ctx.sql, user.id, sentColumnFor(kind));
+}
+
+async function freshUserJson(ctx: AuthContext, id: string): Promise<Record<string, unknown>> {
+  const user = await findUserById(ctx.sql, id);
+  if (user === undefined) throw errors.userNotFound();
+  return userJson(ctx.sql, user);
+}
+
+/** POST /signup — with e-mail confirmation on, answers the user (no session) and mails the link. */
+export async function signup(ctx: AuthContext, req: AuthRequest): Promise<AuthResult> {
+  const email = parseEmail(req.body);
+  const password = stringField(req.body, 'password');
+  if (password === undefined || password === '') throw errors.validation('Signup requires a valid password');
+  checkPasswordStrength(ctx, password);
+  const data = objectField(req.body, 'data');
+  const pkce = parsePkce(req.body);
+  const redirect = safeRedirect(ctx, redirectTo(req));
+
+  let user = await findUserByEmail(ctx.sql, email);
+  if (user?.email_confirmed_at != null) throw errors.userAlreadyExists();
+  if (user === undefined) {
+    user = await createUser(ctx.sql, { email, password, userMetadata: data });
+  } else {
+    // Signing up again before confirming resends the link, as GoTrue does.
+    ensureMayMail(ctx, user, 'signup');
+    await updateUnconfirmed(ctx.sql, user.id, password, data);
+  }
+  await sendAuthMail(ctx, user, 'signup', redirect, pkce);
+  return ok(await freshUserJson(ctx, user.id));
+}
+
+/** POST /token?grant_type=password|refresh_token|pkce */
+export async function token(ctx: AuthContext, req: AuthRequest): Promise<AuthResult> {
+  const grant = req.query.get('grant_type');
+  const client = { ip: req.ip, userAgent: req.userAgent };
+  if (grant === 'password') {
+    const email = stringField(req.body, 'email')?.trim().toLowerCase();
+    const password = stringField(req.body, 'password');
+    if (email === undefined || email === '' || password === undefined || password === '') {
+      throw errors.validation('An e-mail address and a password are required.');
+    }
+    const user = await findUserByEmail(ctx.sql, email);
+    if (user === undefined) {
+      await dummyPasswordCheck(ctx.sql, password);
+      throw errors.invalidCredentials();
+    }
+    if (!(await passwordMatches(ctx.sql, user.id, password))) throw errors.invalidCredentials();
+    if (user.email_confirmed_at === null) throw errors.emailNotConfirmed();
+    await markConfirmedAndSignedIn(ctx.sql, user.id, false);
+    return ok(await startSession(ctx, user.id, 'password', client));
+  }
+  if (grant === 'refresh_token') {
+    const refreshToken = stringField(req.body, 'refresh_token');
+    if (refreshToken === undefined || refreshToken === '') throw errors.refreshTokenNotFound();
+    return ok(await refreshSession(ctx, refreshToken));
+  }
+  if (grant === 'pkce') {
+    const authCode = stringField(req.body, 'auth_code');
+    const verifier = stringField(req.body, 'code_verifier');
+    if (authCode === undefined || authCode === '' || verifier === undefined || verifier === '') {
+      throw errors.validation('invalid request: both auth code and code verifier should be non-empty');
+    }
+    const flow = await consumeAuthCode(ctx.sql, authCode);
+    if (flow?.user_id == null) throw errors.flowStateNotFound();
+    if (flow.age_seconds > FLOW_STATE_SECONDS) throw errors.flowStateExpired();
+    const expected =
+      flow.code_challenge_method === 's256'
+        ? createHash('sha256').update(verifier).digest('base64url')
+        : verifier;
+    if (expected !== flow.code_challenge) throw errors.badCodeVerifier();
+    return ok(await startSession(ctx, flow.user_id, flow.authentication_method, client));
+  }
+  throw errors.validation('grant_type must be password, refresh_token or pkce.');
+}
+
+/** POST /otp — magic link; an unknown address becomes a new (unconfirmed) user when create_user. */
+export async function otp(ctx: AuthContext, req: AuthRequest): Promise<AuthResult> {
+  if (req.body['phone'] !== undefined && req.body['email'] === undefined) {
+    throw errors.validation('Phone sign-in is not available; use an e-mail address.');
+  }
+  const email = parseEmail(req.body);
+  const createUserIfMissing = req.body['create_user'] !== false;
+  const data = objectField(req.body, 'data');
+  const pkce = parsePkce(req.body);
+  const redirect = safeRedirect(ctx, redirectTo(req));
+  let user = await findUserByEmail(ctx.sql, email);
+  if (user === undefined) {
+    if (!createUserIfMissing) throw errors.otpDisabled();
+    user = await createUser(ctx.sql, { email, password: null, userMetadata: data });
+  }
+  // An unconfirmed address gets the confirmation link (which also signs in), as in GoTrue.
+  const kind: AuthMailKind = user.email_confirmed_at === null ? 'signup' : 'magiclink';
+  ensureMayMail(ctx, user, kind);
+  await sendAuthMail(ctx, user, kind, redirect, pkce);
+  return ok({});
+}
+
+/** POST /recover — always `{}` for unknown addresses, so the form cannot be used to probe accounts. */
+export async function recover(ctx: AuthContext, req: AuthRequest): Promise<AuthResult> {
+  const email = parseEmail(req.body);
+  const pkce = parsePkce(req.body);
+  const redirect = safeRedirect(ctx, redirectTo(req));
+  const user = await findUserByEmail(ctx.sql, email);
+  if (user === undefined) return ok({});
+  ensureMayMail(ctx, user, 'recovery');
+  await sendAuthMail(ctx, user, 'recovery', redirect, pkce);
+  return ok({});
+}
+
+/** POST /resend — sign-up confirmations (e-mail change does not exist locally). */
+export async function resend(ctx: AuthContext, req: AuthRequest): Promise<AuthResult> {
+  const type = stringField(req.body, 'type');
+  if (type !== 'signup') {
+    throw errors.validation('Only type signup can be resent: the local auth server has no e-mail change or phone flows.');
+  }
+  const email = parseEmail(req.body);
+  const pkce = parsePkce(req.body);
+  const redirect = safeRedirect(ctx, redirectTo(req));
+  const user = await findUserByEmail(ctx.sql, email);
+  if (user === undefined || user.email_confirmed_at !== null) return ok({});
+  ensureMayMail(ctx, user, 'signup');
+  await sendAuthMail(ctx, user, 'signup', redirect, pkce);
+  return ok({});
+}
+
+const VERIFY_TYPES: Record<string, AuthMailKind[]> = {
+  signup: ['signup'],
+  magiclink: ['magiclink'],
+  recovery: ['recovery'],
+  email: ['signup', 'magiclink'],
+};
+
+/** Uses a link token up: confirms the address and records the sign-in. */
+async function useToken(ctx: AuthContext, type: string | undefined, tokenHash: string) {
+  const types = type === undefined ? undefined : VERIFY_TYPES[type];
+  if (types === undefined) throw errors.validation('type must be signup, magiclink, recovery or email.');
+  const consumed = await consumeOneTimeToken(ctx.sql, tokenHash, types);
+  if (consumed === null) return null;
+  await markConfirmedAndSignedIn(ctx.sql, consumed.user_id, true);
+  return consumed;
+}
+
+/** POST /verify — `{token_hash, type}` or `{email, token, type}` → a session. */
+export async function verifyPost(ctx: AuthContext, req: AuthRequest): Promise<AuthResult> {
+  const type = stringField(req.body, 'type');
+  const tokenHash = stringField(req.body, 'token_hash');
+  const code = stringField(req.body, 'token');
+  let hash: string;
+  if (tokenHash !== undefined && tokenHash !== '') hash = tokenHash;
+  else if (code !== undefined && code !== '') hash = tokenHashFor(parseEmail(req.body), code.trim());
+  else throw errors.validation('Verify requires a token_hash, or an email and a token.');
+  const consumed = await useToken(ctx, type, hash);
+  if (consumed === null) throw errors.otpExpired();
+  if (consumed.flow_state_id !== null) await ctx.sql`delete from auth.flow_state where id = ${consumed.flow_state_id}`;
+  return ok(await startSession(ctx, consumed.user_id, 'otp', { ip: req.ip, userAgent: req.userAgent }));
+}
+
+/** GET /verify — the e-mail link: 303 to redirect_to with the session in the hash, or `?code=` for PKCE. */
+export async function verifyGet(ctx: AuthContext, req: AuthRequest): Promise<AuthResult> {
+  const type = req.query.get('type') ?? undefined;
+  const tokenHash = req.query.get('token') ?? '';
+  const target = new URL(safeRedirect(ctx, req.query.get('redirect_to')));
+  const consumed = tokenHash === '' ? null : await useToken(ctx, type, tokenHash);
+  if (consumed === null) {
+    target.hash = new URLSearchParams({
+      error: 'access_denied',
+      error_code: 'otp_expired',
+      error_description: 'Email link is invalid or has expired',
+    }).toString();
+    return { status: 303, headers: { location: target.href } };
+  }
+  if (consumed.flow_state_id !== null) {
+    target.searchParams.set('code', await issueAuthCode(ctx.sql, consumed.flow_state_id));
+    target.hash = '';
+    return { status: 303, headers: { location: target.href } };
+  }
+  const session = await startSession(ctx, consumed.user_id, 'otp', { ip: req.ip, userAgent: req.userAgent });
+  target.hash = new URLSearchParams({
+    access_token: session.access_token,
+    expires_at: String(session.expires_at),
+    expires_in: String(session.expires_in),
+    refresh_token: session.refresh_token,
+    token_type: 'bearer',
+    type: consumed.token_type,
+  }).toString();
+  return { status: 303, headers: { location: target.href } };
+}
+
+/** GET /user */
+export async function getUser(ctx: AuthContext, req: AuthRequest): Promise<AuthResult> {
+  const claims = await authenticate(ctx, req.authorization);
+  return ok(await freshUserJson(ctx, claims.sub));
+}
+
+/** PUT /user — password change (not the same as the current one) and user_metadata. */
+export async function updateUser(ctx: AuthContext, req: AuthRequest): Promise<AuthResult> {
+  const claims = await authenticate(ctx, req.authorization);
+  const user = await findUserById(ctx.sql, claims.sub);
+  if (user === undefined) throw errors.userNotFound();
+  const email = stringField(req.body, 'email');
+  if (email !== undefined && email.trim().toLowerCase() !== user.email.toLowerCase()) {
+    throw errors.validation('Changing the e-mail address is not available on the local auth server.');
+  }
+  const password = req.body['password'];
+  if (password !== undefined && password !== null) {
+    if (typeof password !== 'string') throw errors.validation('password must be a string.');
+    checkPasswordStrength(ctx, password);
+    if (await passwordMatches(ctx.sql, user.id, password)) throw errors.samePassword();
+  }
+  const data = objectField(req.body, 'data');
+  if (typeof password === 'string') await setPassword(ctx.sql, user.id, password);
+  if (Object.keys(data).length > 0) await mergeUserMetadata(ctx.sql, user.id, data);
+  return ok(await freshUserJson(ctx, user.id));
+}
+
+/** POST /logout?scope=global|local|others → 204. */
+export async function logout(ctx: AuthContext, req: AuthRequest): Promise<AuthResult> {
+  const scope = req.query.get('scope') ?? 'global';
+  if (scope !== 'global' && scope !== 'local' && scope !== 'others') {
+    throw errors.validation('scope must be global, local or others.');
+  }
+  const claims = await authenticate(ctx, req.authorization);
+  await endSessions(ctx.sql, claims, scope);
+  return { status: 204 };
+}
+
+export function settings(ctx: AuthContext): AuthResult {
+  return ok({
+    external: { email: true, phone: false, anonymous_users: false },
+    disable_signup: false,
+    mailer_autoconfirm: false,
+    phone_autoconfirm: false,
+    sms_provider: '',
+    saml_enabled: false,
+    password_min_length: ctx.minPasswordLength,
+  });
+}

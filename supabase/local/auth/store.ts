@@ -1,0 +1,276 @@
+/**
+ * Users, identities, e-mail link tokens and PKCE flow state in Postgres (`auth` schema).
+ * Passwords are bcrypt hashes made and checked by pgcrypto, like the seed's demo accounts.
+ */
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import type postgres from 'postgres';
+import type { AuthMailKind } from './mails.ts';
+
+export type Sql = postgres.Sql;
+
+export type UserRow = {
+  id: string;
+  aud: string | null;
+  role: string | null;
+  email: string;
+  email_confirmed_at: Date | null;
+  confirmation_sent_at: Date | null;
+  recovery_sent_at: Date | null;
+  last_sign_in_at: Date | null;
+  raw_app_meta_data: Record<string, unknown> | null;
+  raw_user_meta_data: Record<string, unknown> | null;
+  created_at: Date;
+  updated_at: Date;
+  is_anonymous: boolean;
+  banned_until: Date | null;
+};
+
+type IdentityRow = {
+  id: string;
+  provider_id: string;
+  user_id: string;
+  identity_data: Record<string, unknown>;
+  provider: string;
+  last_sign_in_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  email: string | null;
+};
+
+const USER_COLUMNS = `id, aud, role, email, email_confirmed_at, confirmation_sent_at, recovery_sent_at,
+  last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous, banned_until`;
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+/** GoTrue's token hash: the link carries sha224(email + otp), so the six-digit code and the link are one token. */
+export function tokenHashFor(email: string, otp: string): string {
+  return createHash('sha224').update(email + otp).digest('hex');
+}
+
+export async function findUserByEmail(sql: Sql, email: string): Promise<UserRow | undefined> {
+  const rows = await sql.unsafe<UserRow[]>(
+    `select ${USER_COLUMNS} from auth.users where lower(email) = lower($1) and deleted_at is null and is_sso_user = false`,
+    [email],
+  );
+  return rows[0];
+}
+
+export async function findUserById(sql: Sql, id: string): Promise<UserRow | undefined> {
+  const rows = await sql.unsafe<UserRow[]>(
+    `select ${USER_COLUMNS} from auth.users where id = $1 and deleted_at is null`,
+    [id],
+  );
+  return rows[0];
+}
+
+/** The user object GoTrue answers with (what supabase-js reads as `User`). */
+export async function userJson(sql: Sql, user: UserRow): Promise<Record<string, unknown>> {
+  const identities = await sql<IdentityRow[]>`
+    select id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at, email
+    from auth.identities where user_id = ${user.id} order by created_at`;
+  return {
+    id: user.id,
+    aud: user.aud ?? 'authenticated',
+    role: user.role ?? 'authenticated',
+    email: user.email,
+    email_confirmed_at: user.email_confirmed_at?.toISOString(),
+    phone: '',
+    confirmation_sent_at: user.confirmation_sent_at?.toISOString(),
+    recovery_sent_at: user.recovery_sent_at?.toISOString(),
+    confirmed_at: user.email_confirmed_at?.toISOString(),
+    last_sign_in_at: user.last_sign_in_at?.toISOString(),
+    app_metadata: appMetadata(user),
+    user_metadata: user.raw_user_meta_data ?? {},
+    identities: identities.map((i) => ({
+      identity_id: i.id,
+      id: i.provider_id,
+      user_id: i.user_id,
+      identity_data: i.identity_data,
+      provider: i.provider,
+      last_sign_in_at: i.last_sign_in_at?.toISOString(),
+      created_at: i.created_at.toISOString(),
+      updated_at: i.updated_at.toISOString(),
+      email: i.email ?? undefined,
+    })),
+    created_at: user.created_at.toISOString(),
+    updated_at: user.updated_at.toISOString(),
+    is_anonymous: user.is_anonymous,
+  };
+}
+
+/** Rows made by hand (the seed, Studio) may lack the provider keys GoTrue always writes. */
+export function appMetadata(user: UserRow): Record<string, unknown> {
+  return { provider: 'email', providers: ['email'], ...(user.raw_app_meta_data ?? {}) };
+}
+
+export async function createUser(
+  sql: Sql,
+  opts: { email: string; password: string | null; userMetadata: Record<string, unknown> },
+): Promise<UserRow> {
+  return sql.begin(async (tx) => {
+    const rows = await tx.unsafe<UserRow[]>(
+      `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+       values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', $1,
+               case when $2::text is null then '' else extensions.crypt($2::text, extensions.gen_salt('bf', 10)) end,
+               '{"provider":"email","providers":["email"]}'::jsonb, $3::text::jsonb, now(), now())
+       returning ${USER_COLUMNS}`,
+      [opts.email, opts.password, JSON.stringify(opts.userMetadata)],
+    );
+    const user = rows[0];
+    if (user === undefined) throw new Error('Creating the user returned no row.');
+    const identityData = { sub: user.id, email: opts.email, email_verified: false, phone_verified: false };
+    await tx`insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+             values (${user.id}, ${user.id}, ${JSON.stringify(identityData)}::text::jsonb, 'email', now(), now())`;
+    return user;
+  });
+}
+
+/** Used when an unconfirmed address signs up again: the newest password and details win. */
+export async function updateUnconfirmed(
+  sql: Sql,
+  userId: string,
+  password: string,
+  userMetadata: Record<string, unknown>,
+): Promise<void> {
+  await sql`update auth.users
+            set encrypted_password = extensions.crypt(${password}, extensions.gen_salt('bf', 10)),
+                raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || ${JSON.stringify(userMetadata)}::text::jsonb,
+                updated_at = now()
+            where id = ${userId}`;
+}
+
+export async function setPassword(sql: Sql, userId: string, password: string): Promise<void> {
+  await sql`update auth.users
+            set encrypted_password = extensions.crypt(${password}, extensions.gen_salt('bf', 10)), updated_at = now()
+            where id = ${userId}`;
+}
+
+/** Merges metadata like GoTrue: top-level keys replace, `null` removes a key. */
+export async function mergeUserMetadata(sql: Sql, userId: string, data: Record<string, unknown>): Promise<void> {
+  await sql`update auth.users
+            set raw_user_meta_data = (coalesce(raw_user_meta_data, '{}'::jsonb) || ${JSON.stringify(data)}::text::jsonb)
+                  - array(select e.key from jsonb_each(${JSON.stringify(data)}::text::jsonb) as e where e.value = 'null'::jsonb),
+                updated_at = now()
+            where id = ${userId}`;
+}
+
+export async function passwordMatches(sql: Sql, userId: string, password: string): Promise<boolean> {
+  const rows = await sql<{ ok: boolean | null }[]>`
+    select encrypted_password is not null and encrypted_password <> ''
+           and encrypted_password = extensions.crypt(${password}, encrypted_password) as ok
+    from auth.users where id = ${userId}`;
+  return rows[0]?.ok === true;
+}
+
+/** Spends about the same time as a real check, so unknown addresses cannot be told apart by timing. */
+export async function dummyPasswordCheck(sql: Sql, password: string): Promise<void> {
+  await sql`select extensions.crypt(${password}, '$2a$10$abcdefghijklmnopqrstuu') as x`;
+}
+
+export async function markConfirmedAndSignedIn(sql: Sql, userId: string, confirm: boolean): Promise<void> {
+  await sql.begin(async (tx) => {
+    await tx`update auth.users
+             set email_confirmed_at = case when ${confirm} then coalesce(email_confirmed_at, now()) else email_confirmed_at end,
+                 last_sign_in_at = now(), updated_at = now()
+             where id = ${userId}`;
+    await tx`update auth.identities
+             set last_sign_in_at = now(), updated_at = now(),
+                 identity_data = case when ${confirm} then identity_data || '{"email_verified":true}'::jsonb else identity_data end
+             where user_id = ${userId} and provider = 'email'`;
+  });
+}
+
+export type SentColumn = 'confirmation_sent_at' | 'recovery_sent_at';
+
+/** GoTrue keeps the last send time on the user row and uses it for the per-address mail limit. */
+export function sentColumnFor(kind: AuthMailKind): SentColumn {
+  return kind === 'signup' ? 'confirmation_sent_at' : 'recovery_sent_at';
+}
+
+export async function stampSent(sql: Sql, userId: string, column: SentColumn): Promise<void> {
+  await sql.unsafe(`update auth.users set ${column} = now(), updated_at = now() where id = $1`, [userId]);
+}
+
+/** Seconds left before this address may be mailed again (0 = may send now). */
+export function secondsUntilNextMail(user: UserRow, column: SentColumn, intervalSeconds: number): number {
+  const last = user[column];
+  if (intervalSeconds <= 0 || last === null) return 0;
+  const left = Math.ceil((last.getTime() + intervalSeconds * 1000 - Date.now()) / 1000);
+  return Math.max(0, left);
+}
+
+/** Issues a fresh link token (replacing any earlier one of the same kind); returns the code and the link hash. */
+export async function issueOneTimeToken(
+  sql: Sql,
+  opts: { userId: string; kind: AuthMailKind; email: string; flowStateId: string | null; validSeconds: number },
+): Promise<{ otp: string; tokenHash: string }> {
+  const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const tokenHash = tokenHashFor(opts.email, otp);
+  await sql.begin(async (tx) => {
+    await tx`delete from auth.one_time_tokens where user_id = ${opts.userId} and token_type = ${opts.kind}`;
+    await tx`insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to, flow_state_id, expires_at)
+             values (${opts.userId}, ${opts.kind}, ${sha256(tokenHash)}, ${opts.email}, ${opts.flowStateId},
+                     now() + make_interval(secs => ${opts.validSeconds}))`;
+  });
+  return { otp, tokenHash };
+}
+
+export type ConsumedToken = { user_id: string; token_type: AuthMailKind; flow_state_id: string | null };
+
+/**
+ * Uses up a link token. `types` lists the stored kinds the requested `type` may match (`email`
+ * covers sign-up and magic link, as in GoTrue). Expired tokens are deleted too and give `null`.
+ */
+export async function consumeOneTimeToken(
+  sql: Sql,
+  tokenHash: string,
+  types: AuthMailKind[],
+): Promise<ConsumedToken | null> {
+  const rows = await sql<(ConsumedToken & { live: boolean })[]>`
+    delete from auth.one_time_tokens
+    where token_hash = ${sha256(tokenHash)} and token_type in ${sql(types)}
+    returning user_id, token_type, flow_state_id, expires_at > now() as live`;
+  const row = rows[0];
+  return row?.live === true ? { user_id: row.user_id, token_type: row.token_type, flow_state_id: row.flow_state_id } : null;
+}
+
+export async function createFlowState(
+  sql: Sql,
+  opts: { userId: string; challenge: string; method: 's256' | 'plain'; authMethod: string },
+): Promise<string> {
+  const rows = await sql<{ id: string }[]>`
+    insert into auth.flow_state (user_id, code_challenge, code_challenge_method, authentication_method)
+    values (${opts.userId}, ${opts.challenge}, ${opts.method}, ${opts.authMethod}) returning id`;
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('Creating the PKCE flow state returned no row.');
+  return id;
+}
+
+export async function issueAuthCode(sql: Sql, flowStateId: string): Promise<string> {
+  const code = randomToken(24);
+  await sql`update auth.flow_state set auth_code_hash = ${sha256(code)}, auth_code_issued_at = now() where id = ${flowStateId}`;
+  return code;
+}
+
+export type FlowState = {
+  user_id: string | null;
+  code_challenge: string;
+  code_challenge_method: 's256' | 'plain';
+  authentication_method: string;
+  age_seconds: number;
+};
+
+/** Takes the flow state an auth code belongs to; the code works once whatever happens next. */
+export async function consumeAuthCode(sql: Sql, code: string): Promise<FlowState | undefined> {
+  const rows = await sql<FlowState[]>`
+    delete from auth.flow_state where auth_code_hash = ${sha256(code)}
+    returning user_id, code_challenge, code_challenge_method, authentication_method,
+              extract(epoch from now() - auth_code_issued_at)::float8 as age_seconds`;
+  return rows[0];
+}

@@ -1,0 +1,96 @@
+/**
+ * Tiny node:http helpers shared by the auth server and the mail outbox. No framework on purpose:
+ * the surface is small and every header we send must be deliberate (CORS, API version).
+ */
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+
+/** Bodies above this are refused: nothing the auth API or the outbox accepts comes close. */
+const MAX_BODY_BYTES = 1_000_000;
+
+export class BodyError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** Reads and parses a JSON object body; an empty body is `{}` (supabase-js sends JSON, curl may not). */
+export async function readJsonObject(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) throw new BodyError(413, 'Request body is too large.');
+    chunks.push(chunk);
+  }
+  const raw = Buffer.concat(chunks).toString('utf8').trim();
+  if (raw === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new BodyError(400, 'Request body is not valid JSON.');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new BodyError(400, 'Request body must be a JSON object.');
+  }
+  return parsed as Record<string, unknown>;
+}
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const payload = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': Buffer.byteLength(payload),
+    ...headers,
+  });
+  res.end(payload);
+}
+
+/** Resolves once the server listens; `port: 0` picks a free port. Returns the bound port. */
+export function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException): void => {
+      server.off('listening', onListening);
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new Error(`Port ${port} on ${host} is already in use. Stop whatever uses it or choose another port.`)
+          : err,
+      );
+    };
+    const onListening = (): void => {
+      server.off('error', onError);
+      const address = server.address();
+      resolve(typeof address === 'object' && address !== null ? address.port : port);
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+}
+
+/** Closes the server, cutting idle keep-alive sockets so shutdown does not hang. */
+export function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => {
+      resolve();
+    });
+    server.closeAllConnections();
+  });
+}
+
+export function clientIp(req: IncomingMessage): string {
+  return req.socket.remoteAddress ?? 'unknown';
+}
+
+/** A deliberately simple address check, the same shape GoTrue and the site forms accept. */
+export function isEmail(value: string): boolean {
+  return value.length <= 254 && /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/.test(value);
+}
