@@ -1,0 +1,128 @@
+import type { ReactNode } from 'react';
+import type { DirectoryEntry } from '../../lib/directory.ts';
+import { cardModalities, joinList, moreLabel, placeLine, ratingTexts } from '../../lib/display.ts';
+import { track } from '../../features/engagement/tracker.ts';
+
+type Props = {
+  program: DirectoryEntry;
+  /**
+   * Hook for the signed-in favourite heart (a later issue): when given, its result is placed
+   * in the card's top-right corner. Nothing is rendered without it, so no dead button ships.
+   */
+  renderFavouriteButton?: ((program: DirectoryEntry) => ReactNode) | undefined;
+};
+
+export function Badge({ children, tone }: { children: ReactNode; tone: 'verified' | 'featured' | 'neutral' }) {
+  const tones = {
+    verified: 'bg-emerald-50 text-emerald-900 ring-emerald-700/30',
+    featured: 'bg-amber-50 text-amber-950 ring-amber-700/30',
+    neutral: 'bg-slate-100 text-slate-800 ring-slate-500/30',
+  };
+  return (
+    <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${tones[tone]}`}>
+      {children}
+    </span>
+  );
+}
+
+/** A directory card (spec §2 "Program card"). Plain links only, so it works without JavaScript. */
+export default function ProgramCard({ program, renderFavouriteButton }: Props) {
+  const { shown, more } = cardModalities(program.modalities);
+  const rating = ratingTexts(program.rating);
+  return (
+    <article
+      className={`relative flex h-full flex-col gap-3 rounded-xl border bg-white p-5 shadow-sm transition-shadow hover:shadow-md ${
+        program.featured ? 'border-amber-400 ring-2 ring-amber-400' : 'border-slate-200'
+      }`}
+    >
+      {renderFavouriteButton ? <div className="absolute top-3 right-3">{renderFavouriteButton(program)}</div> : null}
+      {program.verified || program.featured ? (
+        <div className="flex flex-wrap gap-2">
+          {program.verified ? (
+            <Badge tone="verified">
+              <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-3.5">
+                <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" />
+              </svg>
+              Verified
+            </Badge>
+          ) : null}
+          {program.featured ? <Badge tone="featured">Featured</Badge> : null}
+        </div>
+      ) : null}
+      <div>
+        <h3 className="text-lg leading-snug font-semibold">
+          <a href={program.path} className="text-ink hover:text-brand-700 hover:underline">
+            {program.name}
+          </a>
+        </h3>
+        <p className="mt-1 text-sm text-muted">{placeLine(program.location, program.state)}</p>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="font-medium text-muted">Ages</dt>
+        <dd>{joinList(program.ageGroups)}</dd>
+        <dt className="font-medium text-muted">Type</dt>
+        <dd>{program.setting}</dd>
+        {rating !== null ? (
+          <>
+            <dt className="font-medium text-muted">Rating</dt>
+            <dd>
+              <span aria-hidden="true">
+                <span className="text-amber-700">★</span> {rating.visible}
+              </span>
+              <span className="sr-only">{rating.spoken}</span>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      <p className="line-clamp-3 text-sm">{program.description}</p>
+      <ul className="flex flex-wrap gap-1.5" aria-label="Treatment approaches">
+        {shown.map((modality) => (
+          <li key={modality} className="rounded-md bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">
+            {modality}
+          </li>
+        ))}
+        {more > 0 ? (
+          <li className="rounded-md bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">{moreLabel(more)}</li>
+        ) : null}
+      </ul>
+      <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-2 pt-2">
+        <a
+          href={program.path}
+          className="inline-flex min-h-11 items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+        >
+          Learn More<span className="sr-only"> about {program.name}</span>
+        </a>
+        {program.website !== undefined ? (
+          <a
+            href={program.website}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={() => {
+              track(program.id, 'website_click');
+            }}
+            className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+          >
+            Visit Website<span className="sr-only"> of {program.name} (opens in a new tab)</span>
+            <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
+              <path d="M11 3a1 1 0 1 0 0 2h2.6l-6.3 6.3a1 1 0 1 0 1.4 1.4L15 6.4V9a1 1 0 1 0 2 0V4a1 1 0 0 0-1-1h-5Z" />
+              <path d="M5 5a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2v-3a1 1 0 1 0-2 0v3H5V7h3a1 1 0 0 0 0-2H5Z" />
+            </svg>
+          </a>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+/** Placeholder card shown while the full directory data is loading. */
+export function ProgramCardSkeleton() {
+  return (
+    <div aria-hidden="true" className="flex h-72 animate-pulse flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5">
+      <div className="h-5 w-2/3 rounded bg-slate-200" />
+      <div className="h-4 w-1/3 rounded bg-slate-200" />
+      <div className="h-4 w-1/2 rounded bg-slate-200" />
+      <div className="h-16 rounded bg-slate-100" />
+      <div className="mt-auto h-10 w-28 rounded bg-slate-200" />
+    </div>
+  );
+}
