@@ -1,0 +1,150 @@
+/**
+ * API benchmark: engagement ingestion throughput (and that nothing is lost) and `/api/me`
+ * latency, calling the function handlers directly against a throw-away local backend.
+ *
+ *   node scripts/bench-api.ts        # prints JSON
+ *
+ * The in-process rate limiter is switched off (RATE_LIMIT_DISABLED) because one IP sending
+ * thousands of requests is exactly what it is there to stop.
+ */
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Context } from '@netlify/functions';
+import postgres from 'postgres';
+import { startLocalBackend } from '../supabase/local/index.ts';
+import { ENGAGEMENT_EVENT_TYPES } from '../src/lib/vocabulary.ts';
+
+export interface ApiBench {
+  engagementEventsPerSecond: number;
+  engagementLost: number;
+  meP50Ms: number;
+  meP95Ms: number;
+}
+
+const BATCHES = 200;
+const BATCH_SIZE = 50;
+const CONCURRENCY = 8;
+const ME_CALLS = 300;
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? 0;
+}
+
+async function pool(n: number, concurrency: number, task: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < n) await task(next++);
+    }),
+  );
+}
+
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+export async function benchApi(): Promise<ApiBench> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-api-'));
+  // As root, Postgres runs as the `postgres` system user, which must be able to enter the dir.
+  await chmod(dataDir, 0o755);
+  const backend = await startLocalBackend({
+    dataDir,
+    ports: { api: 0, db: 0, mail: 0 },
+    rateLimits: 'relaxed',
+  });
+  const { SUPABASE_URL, DATABASE_URL, SUPABASE_ANON_KEY } = backend.env;
+  const saved = { ...process.env };
+  Object.assign(process.env, backend.env, { RATE_LIMIT_DISABLED: 'true' });
+  const { resetEnvForTests } = await import('../netlify/functions/_shared/env.ts');
+  resetEnvForTests();
+  const { closeDb } = await import('../netlify/functions/_shared/db.ts');
+  const { default: engagement } = await import('../netlify/functions/engagement.mts');
+  const { default: me } = await import('../netlify/functions/me.mts');
+  const { allPrograms } = await import('../netlify/functions/_shared/programs.ts');
+  const sql = postgres(DATABASE_URL, { max: 1, onnotice: () => undefined });
+  const context = { ip: '203.0.113.1', requestId: 'bench', params: {} } as unknown as Context;
+
+  try {
+    const ids = allPrograms().map((p) => p.id);
+    const batch = JSON.stringify({
+      events: Array.from({ length: BATCH_SIZE }, (_, i) => ({
+        program_id: ids[i % ids.length],
+        event_type: ENGAGEMENT_EVENT_TYPES[i % ENGAGEMENT_EVENT_TYPES.length],
+      })),
+    });
+    const count = async () =>
+      (await sql<{ n: number }[]>`select count(*)::int as n from program_engagement`)[0]?.n ?? 0;
+
+    // Warm the pool and the code paths before timing.
+    const warm = await engagement(
+      new Request('http://localhost/api/engagement', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: batch,
+      }),
+      context,
+    );
+    if (warm.status !== 202)
+      throw new Error(`engagement warm-up answered ${warm.status}: ${await warm.text()}`);
+
+    const before = await count();
+    let accepted = 0;
+    const started = performance.now();
+    await pool(BATCHES, CONCURRENCY, async () => {
+      const res = await engagement(
+        new Request('http://localhost/api/engagement', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: batch,
+        }),
+        context,
+      );
+      if (res.status !== 202) throw new Error(`engagement answered ${res.status}: ${await res.text()}`);
+      accepted += ((await res.json()) as { accepted: number }).accepted;
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const stored = (await count()) - before;
+
+    const signIn = await fetch(`${SUPABASE_URL}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', apikey: SUPABASE_ANON_KEY },
+      body: JSON.stringify({ email: 'family@example.org', password: 'family-demo-1' }),
+    });
+    const { access_token: token } = (await signIn.json()) as { access_token: string };
+    const meRequest = () =>
+      new Request('http://localhost/api/me', { headers: { authorization: `Bearer ${token}` } });
+    const first = await me(meRequest(), context);
+    if (first.status !== 200) throw new Error(`/api/me answered ${first.status}: ${await first.text()}`);
+
+    const times: number[] = [];
+    for (let i = 0; i < ME_CALLS; i++) {
+      const t = performance.now();
+      const res = await me(meRequest(), context);
+      await res.arrayBuffer();
+      times.push(performance.now() - t);
+      if (res.status !== 200) throw new Error(`/api/me answered ${res.status}`);
+    }
+    times.sort((a, b) => a - b);
+
+    return {
+      engagementEventsPerSecond: Math.round((BATCHES * BATCH_SIZE) / seconds),
+      engagementLost: BATCHES * BATCH_SIZE - Math.min(stored, accepted),
+      meP50Ms: round(percentile(times, 50), 2),
+      meP95Ms: round(percentile(times, 95), 2),
+    };
+  } finally {
+    await sql.end();
+    await closeDb();
+    resetEnvForTests();
+    for (const key of Object.keys(process.env)) if (!(key in saved)) Reflect.deleteProperty(process.env, key);
+    Object.assign(process.env, saved);
+    await backend.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  console.log(JSON.stringify(await benchApi(), null, 2));
+}

@@ -1,0 +1,97 @@
+/**
+ * Shared helpers for API tests: environment from the backend globalSetup, a minimal Netlify
+ * Context, sign-in through the local auth server, and a superuser connection for counting rows.
+ */
+import type { Context } from '@netlify/functions';
+import postgres from 'postgres';
+import { inject } from 'vitest';
+import { resetEnvForTests } from '../../netlify/functions/_shared/env.ts';
+
+const provided = {
+  SUPABASE_URL: inject('supabaseUrl'),
+  DATABASE_URL: inject('databaseUrl'),
+  OUTBOX_URL: inject('outboxUrl'),
+  SITE_URL: inject('siteUrl'),
+};
+for (const [key, value] of Object.entries(provided)) process.env[key] ??= value;
+resetEnvForTests();
+
+export const supabaseUrl = provided.SUPABASE_URL;
+export const outboxUrl = provided.OUTBOX_URL;
+export const anonKey = inject('anonKey');
+
+let ipCounter = 0;
+/** A fresh documentation-range IP per call, so tests never share a rate-limit window by accident. */
+export function freshIp(): string {
+  ipCounter += 1;
+  return `198.51.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
+}
+
+/** The parts of Netlify's Context our handlers use. */
+export function ctx(ip = freshIp()): Context {
+  return { ip, requestId: `test-${ip}`, params: {} } as unknown as Context;
+}
+
+export const SEED = {
+  admin: { email: 'admin@example.org', password: 'admin-demo-1' },
+  provider: { email: 'provider@example.org', password: 'provider-demo-1' },
+  family: { email: 'family@example.org', password: 'family-demo-1' },
+} as const;
+
+/** Signs in with e-mail and password, the way supabase-js does; returns the access token. */
+export async function signIn(email: string, password: string): Promise<string> {
+  const res = await fetch(`${supabaseUrl}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', apikey: anonKey, authorization: `Bearer ${anonKey}` },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = (await res.json()) as { access_token?: string };
+  if (!res.ok || !body.access_token)
+    throw new Error(`sign-in of ${email} failed: ${res.status} ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
+/** A superuser connection (RLS does not apply) for checking what handlers stored. */
+export function adminSql(): postgres.Sql {
+  return postgres(provided.DATABASE_URL, { max: 2, prepare: false, onnotice: () => undefined });
+}
+
+export interface ApiError {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+export async function body<T>(res: Response): Promise<T> {
+  return (await res.json()) as T;
+}
+
+export function jsonRequest(path: string, payload: unknown, init: RequestInit = {}): Request {
+  return new Request(`http://localhost${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string> | undefined) },
+    body: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    ...(init.method ? { method: init.method } : {}),
+  });
+}
+
+/** Every response must carry these (see netlify/functions/_shared/http.ts). */
+export const REQUIRED_HEADERS = [
+  ['cache-control', 'no-store'],
+  ['x-content-type-options', 'nosniff'],
+  ['x-frame-options', 'DENY'],
+  ['referrer-policy', 'no-referrer'],
+] as const;
+
+export interface OutboxMessage {
+  id: string;
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export async function outboxFor(to: string): Promise<OutboxMessage[]> {
+  const res = await fetch(`${outboxUrl}/api/messages?to=${encodeURIComponent(to)}`);
+  const data = (await res.json()) as OutboxMessage[] | { messages: OutboxMessage[] };
+  return Array.isArray(data) ? data : data.messages;
+}
