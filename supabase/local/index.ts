@@ -5,7 +5,7 @@
  * unset, by `npm run backend` alone, and by the `api` test project on free ports.
  */
 import { createServer } from 'node:net';
-import { rm } from 'node:fs/promises';
+import { chmod, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MIN_PASSWORD_LENGTH, SITE_TITLE } from '../../src/lib/vocabulary.ts';
@@ -100,6 +100,9 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
   };
 
   try {
+    // As root, Postgres runs as the `postgres` system user, which must be able to traverse the data
+    // directory (mkdtemp makes it 0700). Execute-only for others: they can pass, not list.
+    if (process.getuid?.() === 0) await chmod(dataDir, 0o711);
     if (opts.reset === true) await rm(join(dataDir, 'outbox'), { recursive: true, force: true });
     const dbPort = opts.ports?.db === 0 ? await freePort() : (opts.ports?.db ?? DEFAULT_PORTS.db);
     log(`Starting Postgres on 127.0.0.1:${dbPort}${opts.reset === true ? ' (reset: wiping and re-seeding)' : ''}…`);
