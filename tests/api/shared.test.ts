@@ -63,11 +63,12 @@ describe('RateLimiter', () => {
 });
 
 describe('readJson', () => {
+  // Bytes, not a string: a string body would make Request add `text/plain;charset=UTF-8` itself.
   const req = (type: string | null, text: string) =>
     new Request('http://localhost/', {
       method: 'POST',
       headers: type ? { 'content-type': type } : {},
-      body: text,
+      body: new TextEncoder().encode(text),
     });
   it.each([
     ['application/json', false, 'ok'],
