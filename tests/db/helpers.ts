@@ -27,6 +27,8 @@ export const OTHER = {
   provider: '88888888-8888-4888-8888-888888888888',
   inquiry: '99999999-9999-4999-8999-999999999999',
   draftListing: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+  /** A signed-up user with no role and no provider profile. */
+  plainUser: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd',
 } as const;
 
 /** A draft listing of the demo provider and a contact message, added by the tests. */
@@ -122,6 +124,10 @@ export async function ensureFixtures(sql: Sql): Promise<void> {
       insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
       values (${OTHER.user}, 'authenticated', 'authenticated', 'other-provider@example.org',
               extensions.crypt('other-demo-1', extensions.gen_salt('bf', 4)), now(), '{}', '{}')
+      on conflict (id) do nothing`;
+    await tx`
+      insert into auth.users (id, aud, role, email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
+      values (${OTHER.plainUser}, 'authenticated', 'authenticated', 'plain@example.org', now(), '{}', '{}')
       on conflict (id) do nothing`;
     await tx`
       insert into public.providers (id, user_id, organization_name, contact_name, email)

@@ -47,7 +47,7 @@ const r = (
 });
 
 const count = async (q: Promise<{ count: number }>): Promise<number> => (await q).count;
-const seen = async (q: Promise<unknown[]>): Promise<number> => (await q).length;
+const seen = async (q: Promise<readonly unknown[]>): Promise<number> => (await q).length;
 
 const TABLES: TableCase[] = [
   {
@@ -240,7 +240,8 @@ afterAll(async () => {
   await sql.end();
 });
 
-async function observe(t: TableCase, op: Op, actor: Actor): Promise<Outcome | string> {
+/** The outcome, or a description of an unexpected error (which then fails the cell). */
+async function observe(t: TableCase, op: Op, actor: Actor): Promise<string> {
   try {
     const n = await asRole(sql, ACTORS[actor], (tx) => t.run[op](tx), t.setup?.[op]);
     return n > 0 ? 'rows' : 'none';
