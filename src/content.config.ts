@@ -74,6 +74,7 @@ const programs = defineCollection({
     })
     .refine((p) => p.address.city === p.location && p.address.state === p.state, {
       message: 'address.city and address.state must equal location and state',
+      path: ['address'],
     }),
 });
 
