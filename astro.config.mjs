@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import netlify from '@astrojs/netlify';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import clientInteraction from './src/directives/index.ts';
 
 const SITE = process.env.SITE_URL ?? process.env.URL ?? 'https://ocd-directory.example.org';
 
@@ -14,6 +15,7 @@ export default defineConfig({
   adapter: netlify(),
   integrations: [
     react(),
+    clientInteraction(),
     sitemap({
       // Pages that must never be indexed: the test program, signed-in areas, the testing suite.
       filter: (page) =>

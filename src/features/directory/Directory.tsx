@@ -1,0 +1,314 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import ProgramCard, { ProgramCardSkeleton } from '../../components/program/ProgramCard.tsx';
+import {
+  activeFilterCount,
+  filterPrograms,
+  isUnfiltered,
+  sortPrograms,
+  type DirectoryEntry,
+  type DirectoryFilters,
+  type SortMode,
+} from '../../lib/directory.ts';
+import {
+  DEFAULT_STATE,
+  directorySearchString,
+  parseDirectoryState,
+  type DirectoryState,
+} from '../../lib/url-state.ts';
+import ActiveFilters from './ActiveFilters.tsx';
+import FiltersDialog from './FiltersDialog.tsx';
+
+type Props = {
+  /** The first cards, rendered into the HTML at build time (name order, no filters). */
+  initial: readonly DirectoryEntry[];
+  /** How many programs the directory lists in total. */
+  total: number;
+  /** The compact search data, fetched the first time someone searches, filters or sorts. */
+  indexUrl: string;
+};
+
+/** Cards added per "Show more programs". */
+const PAGE_SIZE = 24;
+/** Typing updates the results at once but the address bar only after a pause. */
+const URL_DEBOUNCE_MS = 400;
+
+type LoadStatus = 'idle' | 'loading' | 'error';
+
+const plural = (n: number): string => `${n} ${n === 1 ? 'program' : 'programs'}`;
+
+/**
+ * The home directory: search box, sort, filters dialog, active-filter chips and the card grid.
+ * Its state lives in the URL (see lib/url-state.ts): committed changes push a history entry,
+ * typing replaces the current one.
+ */
+export default function Directory({ initial, total, indexUrl }: Props) {
+  const id = useId();
+  const [state, setState] = useState<DirectoryState>(DEFAULT_STATE);
+  const [all, setAll] = useState<readonly DirectoryEntry[] | null>(null);
+  const [status, setStatus] = useState<LoadStatus>('idle');
+  const [limit, setLimit] = useState(PAGE_SIZE);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const loading = useRef(false);
+  const loaded = useRef(false);
+  const latest = useRef(state);
+  const urlTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  latest.current = state;
+
+  const complete = initial.length >= total;
+
+  function loadAll(): void {
+    if (complete || loaded.current || loading.current) return;
+    loading.current = true;
+    setStatus('loading');
+    fetch(indexUrl)
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        const data = (await response.json()) as DirectoryEntry[];
+        loaded.current = true;
+        setAll(data);
+        setStatus('idle');
+      })
+      .catch((error: unknown) => {
+        console.warn('Could not load the directory data:', error);
+        setStatus('error');
+      })
+      .finally(() => {
+        loading.current = false;
+      });
+  }
+
+  function writeUrl(next: DirectoryState, mode: 'push' | 'replace'): void {
+    const url = `${location.pathname}${directorySearchString(next)}${location.hash}`;
+    if (url === `${location.pathname}${location.search}${location.hash}`) return;
+    if (mode === 'push') history.pushState(null, '', url);
+    else history.replaceState(null, '', url);
+  }
+
+  function needsAll(next: DirectoryState): boolean {
+    return !isUnfiltered(next.filters) || next.sort !== 'name';
+  }
+
+  /** A deliberate change (filter, sort, Enter): new history entry. */
+  function commit(next: DirectoryState): void {
+    clearTimeout(urlTimer.current);
+    setState(next);
+    setLimit(PAGE_SIZE);
+    if (needsAll(next)) loadAll();
+    writeUrl(next, 'push');
+  }
+
+  function setFilters(filters: DirectoryFilters): void {
+    commit({ ...latest.current, filters });
+  }
+
+  function typeQuery(query: string): void {
+    const next = { ...latest.current, filters: { ...latest.current.filters, query } };
+    setState(next);
+    setLimit(PAGE_SIZE);
+    if (needsAll(next)) loadAll();
+    clearTimeout(urlTimer.current);
+    urlTimer.current = setTimeout(() => {
+      writeUrl(latest.current, 'replace');
+    }, URL_DEBOUNCE_MS);
+  }
+
+  // Read the address bar after hydration (the HTML was built for the default state) and follow
+  // the back and forward buttons.
+  useEffect(() => {
+    const apply = (): void => {
+      const next = parseDirectoryState(location.search);
+      setState(next);
+      setLimit(PAGE_SIZE);
+      if (needsAll(next)) loadAll();
+    };
+    if (location.search !== '') apply();
+    addEventListener('popstate', apply);
+    return () => {
+      removeEventListener('popstate', apply);
+      clearTimeout(urlTimer.current);
+    };
+    // Runs once: the handlers read refs, not render-time values.
+  }, []);
+
+  const source = all ?? initial;
+  const sorted = useMemo(() => sortPrograms(source, state.sort), [source, state.sort]);
+  const results = useMemo(() => filterPrograms(sorted, state.filters), [sorted, state.filters]);
+
+  const waiting = status === 'loading' && all === null && needsAll(state);
+  const partial = all === null && !complete;
+  const shown = partial && !needsAll(state) ? initial : results.slice(0, limit);
+  const hasMore = partial ? total > shown.length : results.length > shown.length;
+  const filterCount = activeFilterCount(state.filters);
+
+  let countText: string;
+  if (waiting) countText = 'Loading programs…';
+  else if (isUnfiltered(state.filters)) countText = partial ? `Showing ${shown.length} of ${plural(total)}` : plural(results.length);
+  else countText = `${plural(results.length)} found`;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 pb-16">
+      <div className="-mt-10 rounded-xl border border-slate-200 bg-white p-4 shadow-md sm:p-5">
+        <form
+          role="search"
+          action="/"
+          method="get"
+          onSubmit={(event) => {
+            event.preventDefault();
+            commit(latest.current);
+          }}
+          className="flex flex-col gap-3 md:flex-row md:items-end"
+        >
+          <div className="flex-1">
+            <label htmlFor={`${id}-q`} className="block text-sm font-semibold">
+              Search programs
+            </label>
+            <div className="relative mt-1">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 20 20"
+                fill="currentColor"
+                className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted"
+              >
+                <path d="M8.5 3a5.5 5.5 0 0 1 4.38 8.82l3.65 3.65a.75.75 0 1 1-1.06 1.06l-3.65-3.65A5.5 5.5 0 1 1 8.5 3Zm0 1.5a4 4 0 1 0 0 8 4 4 0 0 0 0-8Z" />
+              </svg>
+              <input
+                id={`${id}-q`}
+                type="search"
+                name="q"
+                autoComplete="off"
+                placeholder="Search by program, location, or keyword"
+                value={state.filters.query}
+                onChange={(event) => {
+                  typeQuery(event.target.value);
+                }}
+                onFocus={loadAll}
+                className="block min-h-11 w-full rounded-md border border-slate-400 py-2 pr-3 pl-10 text-base shadow-sm focus:border-brand-600"
+              />
+            </div>
+          </div>
+          <div className="flex gap-3">
+            <div className="flex-1 md:flex-none">
+              <label htmlFor={`${id}-sort`} className="block text-sm font-semibold">
+                Sort by
+              </label>
+              <select
+                id={`${id}-sort`}
+                name="sort"
+                value={state.sort}
+                onChange={(event) => {
+                  commit({ ...latest.current, sort: event.target.value === 'rating' ? 'rating' : ('name' satisfies SortMode) });
+                }}
+                className="mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base md:w-40"
+              >
+                <option value="name">Name</option>
+                <option value="rating">Rating</option>
+              </select>
+            </div>
+            <div className="flex items-end">
+              <button
+                type="button"
+                aria-haspopup="dialog"
+                onClick={() => {
+                  loadAll();
+                  setFiltersOpen(true);
+                }}
+                className="inline-flex min-h-11 items-center gap-2 rounded-md border border-brand-600 bg-white px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
+              >
+                <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
+                  <path d="M3 5a1 1 0 0 1 1-1h12a1 1 0 1 1 0 2H4a1 1 0 0 1-1-1Zm2 5a1 1 0 0 1 1-1h8a1 1 0 1 1 0 2H6a1 1 0 0 1-1-1Zm3 4a1 1 0 0 1 1-1h2a1 1 0 1 1 0 2H9a1 1 0 0 1-1-1Z" />
+                </svg>
+                Filters
+                {filterCount > 0 ? (
+                  <span className="rounded-full bg-brand-600 px-2 text-sm text-white">
+                    {filterCount}
+                    <span className="sr-only"> active</span>
+                  </span>
+                ) : null}
+              </button>
+            </div>
+          </div>
+        </form>
+        <ActiveFilters filters={state.filters} onChange={setFilters} />
+      </div>
+
+      <section aria-labelledby={`${id}-results`} className="mt-8">
+        <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id={`${id}-results`} className="text-2xl font-semibold">
+            Programs
+          </h2>
+          <p role="status" className="text-sm text-muted">
+            {countText}
+          </p>
+        </div>
+
+        {status === 'error' ? (
+          <div role="alert" className="mb-4 flex flex-wrap items-center gap-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+            <span>The full program list could not be loaded, so results may be incomplete.</span>
+            <button type="button" onClick={loadAll} className="font-semibold underline">
+              Try again
+            </button>
+          </div>
+        ) : null}
+
+        {waiting ? (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
+            {Array.from({ length: 6 }, (_, index) => (
+              <li key={index}>
+                <ProgramCardSkeleton />
+              </li>
+            ))}
+          </ul>
+        ) : shown.length === 0 ? (
+          <div className="rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center">
+            <h3 className="text-xl font-semibold">No Results Found</h3>
+            <p className="mt-2 text-muted">Try adjusting your search or filter criteria</p>
+            <button
+              type="button"
+              onClick={() => {
+                commit({ ...latest.current, filters: { ...DEFAULT_STATE.filters } });
+              }}
+              className="mt-4 rounded-md border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
+            >
+              Clear search and filters
+            </button>
+          </div>
+        ) : (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {shown.map((program) => (
+              <li key={program.id}>
+                <ProgramCard program={program} />
+              </li>
+            ))}
+          </ul>
+        )}
+
+        {hasMore && !waiting ? (
+          <div className="mt-8 text-center">
+            <button
+              type="button"
+              onClick={() => {
+                loadAll();
+                setLimit((current) => Math.max(current, shown.length) + PAGE_SIZE);
+              }}
+              className="rounded-md border border-brand-600 bg-white px-5 py-2 font-semibold text-brand-700 hover:bg-brand-50"
+            >
+              {status === 'loading' ? 'Loading…' : 'Show more programs'}
+            </button>
+          </div>
+        ) : null}
+      </section>
+
+      {filtersOpen ? (
+        <FiltersDialog
+          programs={source}
+          filters={state.filters}
+          resultCount={waiting ? null : results.length}
+          onChange={setFilters}
+          onClose={() => {
+            setFiltersOpen(false);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+import { useEffect, useId, useMemo, useRef } from 'react';
+import {
+  EMPTY_FILTERS,
+  facetCounts,
+  toggleSetting,
+  toggleValue,
+  type DirectoryFilters,
+  type Searchable,
+} from '../../lib/directory.ts';
+import { FILTER_SECTIONS } from '../../lib/vocabulary.ts';
+
+type Props = {
+  programs: readonly Searchable[];
+  filters: DirectoryFilters;
+  /** null while the full data is still loading. */
+  resultCount: number | null;
+  onChange: (filters: DirectoryFilters) => void;
+  onClose: () => void;
+};
+
+/**
+ * The Filters dialog: one accordion section per facet (Age Groups, Setting, Insurance,
+ * Modalities), each option with the number of results it would give. Changes apply at once.
+ * A native modal `<dialog>` keeps focus inside and hands it back to the Filters button.
+ */
+export default function FiltersDialog({ programs, filters, resultCount, onChange, onClose }: Props) {
+  const id = useId();
+  const ref = useRef<HTMLDialogElement>(null);
+  const counts = useMemo(() => facetCounts(programs, filters), [programs, filters]);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog !== null && !dialog.open) dialog.showModal();
+  }, []);
+
+  const close = (): void => {
+    ref.current?.close();
+  };
+
+  function isChecked(key: (typeof FILTER_SECTIONS)[number]['key'], option: string): boolean {
+    if (key === 'setting') return filters.setting === option;
+    return (filters[key] as readonly string[]).includes(option);
+  }
+
+  function toggle(key: (typeof FILTER_SECTIONS)[number]['key'], option: string): void {
+    switch (key) {
+      case 'setting': {
+        const setting = FILTER_SECTIONS[1].options.find((value) => value === option);
+        if (setting !== undefined) onChange({ ...filters, setting: toggleSetting(filters.setting, setting) });
+        return;
+      }
+      case 'ageGroups': {
+        const value = FILTER_SECTIONS[0].options.find((candidate) => candidate === option);
+        if (value !== undefined) onChange({ ...filters, ageGroups: toggleValue(filters.ageGroups, value) });
+        return;
+      }
+      case 'insurance': {
+        const value = FILTER_SECTIONS[2].options.find((candidate) => candidate === option);
+        if (value !== undefined) onChange({ ...filters, insurance: toggleValue(filters.insurance, value) });
+        return;
+      }
+      case 'modalities': {
+        const value = FILTER_SECTIONS[3].options.find((candidate) => candidate === option);
+        if (value !== undefined) onChange({ ...filters, modalities: toggleValue(filters.modalities, value) });
+        return;
+      }
+    }
+  }
+
+  const resultText =
+    resultCount === null ? 'Loading…' : `${resultCount} ${resultCount === 1 ? 'program' : 'programs'}`;
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={`${id}-title`}
+      onClose={onClose}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) close();
+      }}
+      className="m-auto flex max-h-[min(90dvh,48rem)] w-[calc(100%-1.5rem)] max-w-lg flex-col rounded-xl bg-white p-0 text-ink shadow-xl backdrop:bg-slate-900/60 [&:not([open])]:hidden"
+    >
+      <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4">
+        <h2 id={`${id}-title`} className="text-xl font-semibold">
+          Filters
+        </h2>
+        <button
+          type="button"
+          onClick={close}
+          aria-label="Close filters"
+          className="-m-2 rounded-md p-2 text-muted hover:bg-slate-100 hover:text-ink"
+        >
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
+            <path d="M4.3 4.3a1 1 0 0 1 1.4 0L10 8.6l4.3-4.3a1 1 0 1 1 1.4 1.4L11.4 10l4.3 4.3a1 1 0 0 1-1.4 1.4L10 11.4l-4.3 4.3a1 1 0 0 1-1.4-1.4L8.6 10 4.3 5.7a1 1 0 0 1 0-1.4Z" />
+          </svg>
+        </button>
+      </div>
+      <div className="flex-1 overflow-y-auto px-5 py-2">
+        {FILTER_SECTIONS.map((section) => {
+          const selected = section.options.filter((option) => isChecked(section.key, option)).length;
+          const sectionCounts = counts[section.key] as Record<string, number>;
+          return (
+            <details key={section.key} open className="group border-b border-slate-200 py-2 last:border-b-0">
+              <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 rounded-md font-semibold [&::-webkit-details-marker]:hidden">
+                <span>
+                  {section.label}
+                  {selected > 0 ? <span className="ml-2 text-sm font-normal text-muted">({selected} selected)</span> : null}
+                </span>
+                <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5 transition-transform group-open:rotate-180">
+                  <path d="M5.2 7.2a.75.75 0 0 1 1.06 0L10 10.94l3.74-3.74a.75.75 0 1 1 1.06 1.06l-4.27 4.27a.75.75 0 0 1-1.06 0L5.2 8.26a.75.75 0 0 1 0-1.06Z" />
+                </svg>
+              </summary>
+              <fieldset className="pb-2">
+                <legend className="sr-only">
+                  {section.label}
+                  {section.multiple ? '' : ' (choose one)'}
+                </legend>
+                {section.multiple ? null : (
+                  <p className="mb-1 text-sm text-muted">Choose one; select it again to clear.</p>
+                )}
+                <ul className="grid gap-1 sm:grid-cols-2">
+                  {section.options.map((option, index) => {
+                    const inputId = `${id}-${section.key}-${index}`;
+                    const count = sectionCounts[option] ?? 0;
+                    return (
+                      <li key={option}>
+                        <label htmlFor={inputId} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-2 hover:bg-slate-50">
+                          <input
+                            id={inputId}
+                            type="checkbox"
+                            checked={isChecked(section.key, option)}
+                            onChange={() => {
+                              toggle(section.key, option);
+                            }}
+                            className="size-5 accent-brand-600"
+                          />
+                          <span className="flex-1">{option}</span>
+                          <span className="text-sm text-muted tabular-nums">
+                            {count}
+                            <span className="sr-only"> {count === 1 ? 'program' : 'programs'}</span>
+                          </span>
+                        </label>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </fieldset>
+            </details>
+          );
+        })}
+      </div>
+      <div className="flex items-center justify-between gap-3 border-t border-slate-200 px-5 py-4">
+        <p role="status" className="sr-only">
+          {resultCount === null ? 'Loading…' : `${resultText} match`}
+        </p>
+        <button
+          type="button"
+          onClick={() => {
+            onChange({ ...EMPTY_FILTERS, query: filters.query });
+          }}
+          className="min-h-11 rounded-md px-3 font-semibold text-brand-700 underline underline-offset-2 hover:bg-brand-50"
+        >
+          Clear Filters
+        </button>
+        <button
+          type="button"
+          onClick={close}
+          className="min-h-11 rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+        >
+          Show {resultText}
+        </button>
+      </div>
+    </dialog>
+  );
+}

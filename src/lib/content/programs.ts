@@ -1,0 +1,54 @@
+/**
+ * The programs collection, loaded once per build (DESIGN: call `getCollection` once, not per
+ * page) and handed out as ready arrays. Every listing and search uses `listedPrograms`, which
+ * never contains the test program.
+ */
+import { getCollection, type CollectionEntry } from 'astro:content';
+import type { DirectoryEntry } from '../directory.ts';
+
+export type ProgramEntry = CollectionEntry<'programs'>;
+export type ProgramData = ProgramEntry['data'];
+
+const loading: Promise<ProgramEntry[]> = getCollection('programs');
+
+/** Every program file, including the test program. */
+export const allPrograms: readonly ProgramEntry[] = await loading;
+
+/** Programs that may appear in the directory, the index, search and the sitemap. */
+export const listedPrograms: readonly ProgramEntry[] = allPrograms.filter((entry) => !entry.data.test);
+
+/** Lookup by id (file name), test program included. */
+export const programsById: ReadonlyMap<string, ProgramEntry> = new Map(
+  allPrograms.map((entry) => [entry.id, entry]),
+);
+
+/** The profile URL of a program: its dedicated page (e.g. `/mclean`) or `/program/<id>`. */
+export function programPath(entry: Pick<ProgramEntry, 'id' | 'data'>): string {
+  return entry.data.profilePath ?? `/program/${entry.id}`;
+}
+
+/** The compact fields a directory card and the search need. */
+export function toDirectoryEntry(entry: ProgramEntry): DirectoryEntry {
+  const { data } = entry;
+  return {
+    id: entry.id,
+    name: data.name,
+    description: data.description,
+    location: data.location,
+    state: data.state,
+    ageGroups: data.ageGroups,
+    setting: data.setting,
+    insurance: data.insurance,
+    modalities: data.modalities,
+    rating: data.rating,
+    verified: data.verified,
+    featured: data.featured,
+    website: data.website,
+    path: programPath(entry),
+  };
+}
+
+/** Listed programs as directory entries, in the directory's default (name) order. */
+export const directoryEntries: readonly DirectoryEntry[] = listedPrograms
+  .map(toDirectoryEntry)
+  .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base', numeric: true }));
