@@ -39,7 +39,8 @@ try {
     rateLimits: values.relaxed ? 'relaxed' : 'default',
     log: (line) => {
       // Postgres' own chatter is only interesting when something fails; the runner reports failures itself.
-      if (!line.startsWith('[postgres] ') || /error|fatal|applied|creating|stale|orphan/i.test(line)) console.log(line);
+      if (!line.startsWith('[postgres] ') || /error|fatal|applied|creating|stale|orphan/i.test(line))
+        console.log(line);
     },
   });
 } catch (err) {

@@ -61,7 +61,9 @@ export function listen(server: Server, port: number, host: string): Promise<numb
       server.off('listening', onListening);
       reject(
         err.code === 'EADDRINUSE'
-          ? new Error(`Port ${port} on ${host} is already in use. Stop whatever uses it or choose another port.`)
+          ? new Error(
+              `Port ${port} on ${host} is already in use. Stop whatever uses it or choose another port.`,
+            )
           : err,
       );
     };
@@ -92,5 +94,7 @@ export function clientIp(req: IncomingMessage): string {
 
 /** A deliberately simple address check, the same shape GoTrue and the site forms accept. */
 export function isEmail(value: string): boolean {
-  return value.length <= 254 && /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/.test(value);
+  return (
+    value.length <= 254 && /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/.test(value)
+  );
 }

@@ -105,7 +105,9 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
     if (process.getuid?.() === 0) await chmod(dataDir, 0o711);
     if (opts.reset === true) await rm(join(dataDir, 'outbox'), { recursive: true, force: true });
     const dbPort = opts.ports?.db === 0 ? await freePort() : (opts.ports?.db ?? DEFAULT_PORTS.db);
-    log(`Starting Postgres on 127.0.0.1:${dbPort}${opts.reset === true ? ' (reset: wiping and re-seeding)' : ''}…`);
+    log(
+      `Starting Postgres on 127.0.0.1:${dbPort}${opts.reset === true ? ' (reset: wiping and re-seeding)' : ''}…`,
+    );
     const db: PostgresHandle = await startPostgres({
       dataDir: join(dataDir, 'postgres'),
       port: dbPort,

@@ -22,7 +22,9 @@ export async function acquireLock(dataDir: string, log: (line: string) => void):
   const file = join(dataDir, 'backend.lock');
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      await writeFile(file, JSON.stringify({ pid: process.pid, started_at: new Date().toISOString() }), { flag: 'wx' });
+      await writeFile(file, JSON.stringify({ pid: process.pid, started_at: new Date().toISOString() }), {
+        flag: 'wx',
+      });
       let released = false;
       return {
         release: async () => {

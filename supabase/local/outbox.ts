@@ -37,11 +37,15 @@ export type Outbox = {
 };
 
 /** Field errors for a delivery request; empty when the message is acceptable. */
-export function validateMessage(body: Record<string, unknown>): { message?: NewMessage; errors: Record<string, string> } {
+export function validateMessage(body: Record<string, unknown>): {
+  message?: NewMessage;
+  errors: Record<string, string>;
+} {
   const errors: Record<string, string> = {};
   const toRaw = body['to'];
   const to = typeof toRaw === 'string' ? [toRaw] : Array.isArray(toRaw) ? toRaw : null;
-  if (to === null || to.length === 0) errors['to'] = 'to must be an e-mail address or a non-empty list of them.';
+  if (to === null || to.length === 0)
+    errors['to'] = 'to must be an e-mail address or a non-empty list of them.';
   else if (to.length > 50) errors['to'] = 'to may list at most 50 addresses.';
   else if (!to.every((a): a is string => typeof a === 'string' && isEmail(a.trim())))
     errors['to'] = 'Every address in to must be a valid e-mail address.';
@@ -95,10 +99,7 @@ export function escapeHtml(value: string): string {
 
 /** Escapes text and turns http(s) URLs into links (the escaping happens first, so nothing leaks). */
 function linkify(text: string): string {
-  return escapeHtml(text).replace(
-    /https?:\/\/[^\s<>"']+/g,
-    (url) => `<a href="${url}">${url}</a>`,
-  );
+  return escapeHtml(text).replace(/https?:\/\/[^\s<>"']+/g, (url) => `<a href="${url}">${url}</a>`);
 }
 
 const PAGE_STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:1rem;color:#111;background:#fff}
@@ -114,7 +115,9 @@ function page(title: string, body: string): string {
 function listPage(messages: OutboxMessage[], to: string | undefined): string {
   const rows = messages
     .map(
-      (m) => `<tr><td><time datetime="${escapeHtml(m.created_at)}">${escapeHtml(m.created_at.replace('T', ' ').slice(0, 19))}</time></td>
+      (
+        m,
+      ) => `<tr><td><time datetime="${escapeHtml(m.created_at)}">${escapeHtml(m.created_at.replace('T', ' ').slice(0, 19))}</time></td>
 <td>${escapeHtml(m.to.join(', '))}</td><td><a href="/messages/${escapeHtml(m.id)}">${escapeHtml(m.subject)}</a></td></tr>`,
     )
     .join('\n');
@@ -148,7 +151,8 @@ function sendHtml(res: ServerResponse, status: number, html: string): void {
   res.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data: https: http:; frame-src 'self'; form-action 'self'",
+    'content-security-policy':
+      "default-src 'none'; style-src 'unsafe-inline'; img-src data: https: http:; frame-src 'self'; form-action 'self'",
     'x-content-type-options': 'nosniff',
   });
   res.end(html);
@@ -219,38 +223,69 @@ export async function startOutbox(opts: {
     const idMatch = /^\/(?:api\/)?messages\/([^/]+)$/.exec(path);
 
     if (path === '/api/messages') {
-      if (method === 'GET') return sendJson(res, 200, list(to));
+      if (method === 'GET') {
+        sendJson(res, 200, list(to));
+        return;
+      }
       if (method === 'DELETE') {
         await clear();
-        return sendJson(res, 200, { deleted: true });
+        sendJson(res, 200, { deleted: true });
+        return;
       }
       if (method === 'POST') {
         const { message, errors } = validateMessage(await readJsonObject(req));
-        if (message === undefined) return sendJson(res, 400, { error: 'Invalid message.', fields: errors });
+        if (message === undefined) {
+          sendJson(res, 400, { error: 'Invalid message.', fields: errors });
+          return;
+        }
         const stored = await add(message);
-        return sendJson(res, 201, { id: stored.id });
+        sendJson(res, 201, { id: stored.id });
+        return;
       }
-      return sendJson(res, 405, { error: 'Method not allowed.' }, { allow: 'GET, POST, DELETE' });
+      sendJson(res, 405, { error: 'Method not allowed.' }, { allow: 'GET, POST, DELETE' });
+      return;
     }
     if (idMatch !== null && path.startsWith('/api/')) {
-      if (method !== 'GET') return sendJson(res, 405, { error: 'Method not allowed.' }, { allow: 'GET' });
+      if (method !== 'GET') {
+        sendJson(res, 405, { error: 'Method not allowed.' }, { allow: 'GET' });
+        return;
+      }
       const id = decodeURIComponent(idMatch[1] ?? '');
       const m = ID_PATTERN.test(id) ? messages.get(id) : undefined;
-      return m === undefined ? sendJson(res, 404, { error: 'No message with this id.' }) : sendJson(res, 200, m);
+      if (m === undefined) sendJson(res, 404, { error: 'No message with this id.' });
+      else sendJson(res, 200, m);
+      return;
     }
-    if (method !== 'GET') return sendJson(res, 405, { error: 'Method not allowed.' }, { allow: 'GET' });
-    if (path === '/') return sendHtml(res, 200, listPage(list(to), to));
+    if (method !== 'GET') {
+      sendJson(res, 405, { error: 'Method not allowed.' }, { allow: 'GET' });
+      return;
+    }
+    if (path === '/') {
+      sendHtml(res, 200, listPage(list(to), to));
+      return;
+    }
     if (idMatch !== null) {
       const m = messages.get(decodeURIComponent(idMatch[1] ?? ''));
-      if (m !== undefined) return sendHtml(res, 200, messagePage(m));
-      return sendHtml(res, 404, page('Message not found', '<h1>Message not found</h1><p><a href="/">Back to all messages</a></p>'));
+      if (m !== undefined) {
+        sendHtml(res, 200, messagePage(m));
+        return;
+      }
+      sendHtml(
+        res,
+        404,
+        page('Message not found', '<h1>Message not found</h1><p><a href="/">Back to all messages</a></p>'),
+      );
+      return;
     }
-    return sendHtml(res, 404, page('Not found', '<h1>Not found</h1><p><a href="/">Open the outbox</a></p>'));
+    sendHtml(res, 404, page('Not found', '<h1>Not found</h1><p><a href="/">Open the outbox</a></p>'));
   };
 
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
-      if (err instanceof BodyError) return sendJson(res, err.status, { error: err.message });
+      if (err instanceof BodyError) {
+        sendJson(res, err.status, { error: err.message });
+        return;
+      }
       log(`outbox: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       if (!res.headersSent) sendJson(res, 500, { error: 'The outbox failed to handle this request.' });
     });

@@ -26,7 +26,9 @@ beforeAll(async () => {
     if (req.url === '/supabase.js') {
       res.writeHead(200, { 'content-type': 'text/javascript' }).end(umd);
     } else {
-      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html lang="en"><title>t</title><script src="/supabase.js"></script>');
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<!doctype html><html lang="en"><title>t</title><script src="/supabase.js"></script>');
     }
   });
   const port = await listen(site, 0, '127.0.0.1');
@@ -41,11 +43,20 @@ beforeAll(async () => {
     siteTitle: 'Test',
     extraOrigins: [origin],
     mailFrom: 'Test <no-reply@example.org>',
-    sendMail: async () => undefined,
+    sendMail: () => Promise.resolve(),
   });
   browser = await chromium.launch({
     executablePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 });
 
@@ -61,11 +72,30 @@ it('signs the demo provider in from a page on another origin and stores the sess
   await page.goto(`${origin}/`);
   const result = await page.evaluate(
     async ({ url, key }) => {
-      type Lib = { createClient: (u: string, k: string) => { auth: { signInWithPassword: (c: object) => Promise<{ data: { session: { user: { email: string } } | null }; error: { message: string } | null }>; getUser: () => Promise<{ data: { user: { email: string } | null } }> } } };
+      type Lib = {
+        createClient: (
+          u: string,
+          k: string,
+        ) => {
+          auth: {
+            signInWithPassword: (c: object) => Promise<{
+              data: { session: { user: { email: string } } | null };
+              error: { message: string } | null;
+            }>;
+            getUser: () => Promise<{ data: { user: { email: string } | null } }>;
+          };
+        };
+      };
       const lib = (window as unknown as { supabase: Lib }).supabase;
       const client = lib.createClient(url, key);
-      const wrong = await client.auth.signInWithPassword({ email: 'provider@example.org', password: 'wrong-password' });
-      const { data, error } = await client.auth.signInWithPassword({ email: 'provider@example.org', password: 'provider-demo-1' });
+      const wrong = await client.auth.signInWithPassword({
+        email: 'provider@example.org',
+        password: 'wrong-password',
+      });
+      const { data, error } = await client.auth.signInWithPassword({
+        email: 'provider@example.org',
+        password: 'provider-demo-1',
+      });
       const user = await client.auth.getUser();
       return {
         wrongCode: (wrong.error as unknown as { code?: string } | null)?.code ?? null,
@@ -82,7 +112,10 @@ it('signs the demo provider in from a page on another origin and stores the sess
   expect(result.error).toBeNull();
   expect(result.email).toBe('provider@example.org');
   expect(result.fetchedEmail).toBe('provider@example.org');
-  const stored = JSON.parse(result.stored ?? 'null') as { access_token?: string; user?: { email?: string } } | null;
+  const stored = JSON.parse(result.stored ?? 'null') as {
+    access_token?: string;
+    user?: { email?: string };
+  } | null;
   expect(stored?.user?.email).toBe('provider@example.org');
   expect(stored?.access_token).toBeTruthy();
 });

@@ -10,26 +10,80 @@ import { anonKey, api, authUrl, confirmedUser, newClient, uniqueEmail } from './
 type Case = [name: string, call: () => ReturnType<typeof api>, status: number, code: string];
 
 const cases: Case[] = [
-  ['wrong password', () => api('/token?grant_type=password', { body: { email: 'provider@example.org', password: 'nope-nope' } }), 400, 'invalid_credentials'],
-  ['unknown address', () => api('/token?grant_type=password', { body: { email: uniqueEmail('ghost'), password: 'whatever1' } }), 400, 'invalid_credentials'],
-  ['sign-up of a confirmed address', () => api('/signup', { body: { email: 'provider@example.org', password: 'long-enough' } }), 422, 'user_already_exists'],
-  ['short password', () => api('/signup', { body: { email: uniqueEmail('weak'), password: '12345' } }), 422, 'weak_password'],
-  ['malformed e-mail', () => api('/signup', { body: { email: 'not-an-address', password: 'long-enough' } }), 400, 'validation_failed'],
-  ['unknown token_hash', () => api('/verify', { body: { token_hash: 'f'.repeat(56), type: 'signup' } }), 403, 'otp_expired'],
-  ['wrong code', () => api('/verify', { body: { email: 'provider@example.org', token: '000000', type: 'email' } }), 403, 'otp_expired'],
+  [
+    'wrong password',
+    () =>
+      api('/token?grant_type=password', { body: { email: 'provider@example.org', password: 'nope-nope' } }),
+    400,
+    'invalid_credentials',
+  ],
+  [
+    'unknown address',
+    () => api('/token?grant_type=password', { body: { email: uniqueEmail('ghost'), password: 'whatever1' } }),
+    400,
+    'invalid_credentials',
+  ],
+  [
+    'sign-up of a confirmed address',
+    () => api('/signup', { body: { email: 'provider@example.org', password: 'long-enough' } }),
+    422,
+    'user_already_exists',
+  ],
+  [
+    'short password',
+    () => api('/signup', { body: { email: uniqueEmail('weak'), password: '12345' } }),
+    422,
+    'weak_password',
+  ],
+  [
+    'malformed e-mail',
+    () => api('/signup', { body: { email: 'not-an-address', password: 'long-enough' } }),
+    400,
+    'validation_failed',
+  ],
+  [
+    'unknown token_hash',
+    () => api('/verify', { body: { token_hash: 'f'.repeat(56), type: 'signup' } }),
+    403,
+    'otp_expired',
+  ],
+  [
+    'wrong code',
+    () => api('/verify', { body: { email: 'provider@example.org', token: '000000', type: 'email' } }),
+    403,
+    'otp_expired',
+  ],
   ['garbage bearer', () => api('/user', { token: 'not.a.jwt' }), 403, 'bad_jwt'],
   ['anon key as bearer', () => api('/user', { token: anonKey }), 403, 'bad_jwt'],
   ['no bearer', () => api('/user'), 401, 'no_authorization'],
-  ['unknown refresh token', () => api('/token?grant_type=refresh_token', { body: { refresh_token: 'abc123' } }), 400, 'refresh_token_not_found'],
+  [
+    'unknown refresh token',
+    () => api('/token?grant_type=refresh_token', { body: { refresh_token: 'abc123' } }),
+    400,
+    'refresh_token_not_found',
+  ],
   ['missing apikey', () => api('/settings', { headers: { apikey: '' } }), 401, 'no_api_key'],
-  ['wrong apikey', () => api('/settings', { headers: { apikey: 'sb_publishable_wrong' } }), 401, 'invalid_api_key'],
+  [
+    'wrong apikey',
+    () => api('/settings', { headers: { apikey: 'sb_publishable_wrong' } }),
+    401,
+    'invalid_api_key',
+  ],
   ['unknown grant', () => api('/token?grant_type=magic', { body: {} }), 400, 'validation_failed'],
   ['missing e-mail', () => api('/signup', { body: { password: 'long-enough' } }), 400, 'validation_failed'],
   [
     'body that is not JSON',
     async () => {
-      const res = await fetch(`${authUrl}/signup`, { method: 'POST', headers: { apikey: anonKey }, body: '{email:' });
-      return { status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers };
+      const res = await fetch(`${authUrl}/signup`, {
+        method: 'POST',
+        headers: { apikey: anonKey },
+        body: '{email:',
+      });
+      return {
+        status: res.status,
+        body: (await res.json()) as Record<string, unknown>,
+        headers: res.headers,
+      };
     },
     400,
     'validation_failed',
@@ -55,7 +109,10 @@ describe('error responses', () => {
   });
 
   it('maps codes through supabase-js (invalid_credentials, email_not_confirmed)', async () => {
-    const wrong = await newClient().auth.signInWithPassword({ email: 'admin@example.org', password: 'bad-password' });
+    const wrong = await newClient().auth.signInWithPassword({
+      email: 'admin@example.org',
+      password: 'bad-password',
+    });
     expect(wrong.error?.code).toBe('invalid_credentials');
     expect(wrong.error?.status).toBe(400);
     const email = uniqueEmail('unconfirmed');
@@ -79,7 +136,9 @@ describe('error responses', () => {
     expect((await fetch(`${authUrl}/health`)).status).toBe(200);
     const settings = await api('/settings');
     expect(settings.body).toMatchObject({ mailer_autoconfirm: false, external: { email: true } });
-    const jwks = (await (await fetch(`${authUrl}/.well-known/jwks.json`)).json()) as { keys: Record<string, unknown>[] };
+    const jwks = (await (await fetch(`${authUrl}/.well-known/jwks.json`)).json()) as {
+      keys: Record<string, unknown>[];
+    };
     expect(jwks.keys).toHaveLength(1);
     expect(jwks.keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256' });
     expect(jwks.keys[0]?.['kid']).toBeTruthy();
@@ -89,31 +148,41 @@ describe('error responses', () => {
 });
 
 describe('CORS', () => {
-  it.each(['http://localhost:4321', 'http://127.0.0.1:4321', 'http://localhost:8888', 'http://127.0.0.1:8888'])(
-    'answers the preflight of %s',
-    async (origin) => {
-      const res = await fetch(`${authUrl}/token?grant_type=password`, {
-        method: 'OPTIONS',
-        headers: {
-          origin,
-          'access-control-request-method': 'POST',
-          'access-control-request-headers': 'apikey,authorization,content-type,x-client-info,x-supabase-api-version',
-        },
-      });
-      expect(res.status).toBe(204);
-      expect(res.headers.get('access-control-allow-origin')).toBe(origin);
-      expect(res.headers.get('access-control-allow-headers')).toContain('x-supabase-api-version');
-      expect(res.headers.get('access-control-allow-methods')).toContain('POST');
-    },
-  );
+  it.each([
+    'http://localhost:4321',
+    'http://127.0.0.1:4321',
+    'http://localhost:8888',
+    'http://127.0.0.1:8888',
+  ])('answers the preflight of %s', async (origin) => {
+    const res = await fetch(`${authUrl}/token?grant_type=password`, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers':
+          'apikey,authorization,content-type,x-client-info,x-supabase-api-version',
+      },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(res.headers.get('access-control-allow-headers')).toContain('x-supabase-api-version');
+    expect(res.headers.get('access-control-allow-methods')).toContain('POST');
+  });
 
   it('exposes the API version header to allowed origins and ignores other origins', async () => {
-    const ok = await fetch(`${authUrl}/settings`, { headers: { apikey: anonKey, origin: 'http://localhost:4321' } });
+    const ok = await fetch(`${authUrl}/settings`, {
+      headers: { apikey: anonKey, origin: 'http://localhost:4321' },
+    });
     expect(ok.headers.get('access-control-allow-origin')).toBe('http://localhost:4321');
     expect(ok.headers.get('access-control-expose-headers')).toMatch(/X-Supabase-Api-Version/i);
-    const other = await fetch(`${authUrl}/settings`, { headers: { apikey: anonKey, origin: 'https://evil.example' } });
+    const other = await fetch(`${authUrl}/settings`, {
+      headers: { apikey: anonKey, origin: 'https://evil.example' },
+    });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
-    const preflight = await fetch(`${authUrl}/user`, { method: 'OPTIONS', headers: { origin: 'https://evil.example' } });
+    const preflight = await fetch(`${authUrl}/user`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
@@ -130,9 +199,12 @@ describe('request rate limits (a second auth server with tiny limits on the same
       anonKey,
       siteUrl: inject('siteUrl'),
       siteTitle: 'Test',
-      rateLimits: { windowSeconds: 60, max: { signup: 2, token: 3, refresh: 3, email: 2, verify: 2, user: 3 } },
+      rateLimits: {
+        windowSeconds: 60,
+        max: { signup: 2, token: 3, refresh: 3, email: 2, verify: 2, user: 3 },
+      },
       mailFrom: 'Test <no-reply@example.org>',
-      sendMail: async () => undefined,
+      sendMail: () => Promise.resolve(),
     });
   });
   afterAll(async () => {

@@ -136,7 +136,10 @@ describe('magic link', () => {
     expect(await mailsTo(refused)).toHaveLength(0);
 
     const email = uniqueEmail('create');
-    const yes = await newClient().auth.signInWithOtp({ email, options: { data: { full_name: 'New Person' } } });
+    const yes = await newClient().auth.signInWithOtp({
+      email,
+      options: { data: { full_name: 'New Person' } },
+    });
     expect(yes.error).toBeNull();
     const { otp } = linksOf(await latestMail(email));
     // The six-digit code from the mail works with verifyOtp (type email covers sign-up and magic link).
@@ -164,7 +167,10 @@ describe('password recovery', () => {
     const client = newClient();
     const events: string[] = [];
     client.auth.onAuthStateChange((event) => events.push(event));
-    const verified = await client.auth.verifyOtp({ token_hash: confirm.searchParams.get('token_hash') ?? '', type: 'recovery' });
+    const verified = await client.auth.verifyOtp({
+      token_hash: confirm.searchParams.get('token_hash') ?? '',
+      type: 'recovery',
+    });
     expect(verified.error).toBeNull();
     expect(events).toContain('PASSWORD_RECOVERY');
     const updated = await client.auth.updateUser({ password: 'new-secret-2' });
@@ -189,7 +195,11 @@ describe('resend', () => {
     const tooSoon = await newClient().auth.resend({ type: 'signup', email });
     expect(tooSoon.error?.code).toBe('over_email_send_rate_limit');
     await forgetLastMail(email);
-    const { error } = await newClient().auth.resend({ type: 'signup', email, options: { emailRedirectTo: `${siteUrl}/x` } });
+    const { error } = await newClient().auth.resend({
+      type: 'signup',
+      email,
+      options: { emailRedirectTo: `${siteUrl}/x` },
+    });
     expect(error).toBeNull();
     expect(await mailsTo(email)).toHaveLength(2);
     expect((await follow(oldLink)).hash.get('error_code')).toBe('otp_expired');
@@ -217,7 +227,9 @@ describe('PKCE', () => {
     const exchanged = await client.auth.exchangeCodeForSession(code);
     expect(exchanged.error).toBeNull();
     expect(exchanged.data.session?.user.email).toBe(email);
-    const reused = await api('/token?grant_type=pkce', { body: { auth_code: code, code_verifier: 'x'.repeat(43) } });
+    const reused = await api('/token?grant_type=pkce', {
+      body: { auth_code: code, code_verifier: 'x'.repeat(43) },
+    });
     expect(reused.status).toBe(404);
     expect(reused.body['code']).toBe('flow_state_not_found');
   });
@@ -237,7 +249,10 @@ describe('PKCE', () => {
 describe('tokens', () => {
   it('issues ES256 access tokens with Supabase claims that getClaims() verifies through the JWKS', async () => {
     const client = newClient();
-    const { data } = await client.auth.signInWithPassword({ email: 'provider@example.org', password: 'provider-demo-1' });
+    const { data } = await client.auth.signInWithPassword({
+      email: 'provider@example.org',
+      password: 'provider-demo-1',
+    });
     const claims = await client.auth.getClaims();
     expect(claims.error).toBeNull();
     expect(claims.data?.header).toMatchObject({ alg: 'ES256' });
@@ -265,7 +280,10 @@ describe('tokens', () => {
 
   it('rotates refresh tokens: an immediate reuse is tolerated, a late reuse ends the session', async () => {
     const client = newClient();
-    const { data } = await client.auth.signInWithPassword({ email: 'family@example.org', password: 'family-demo-1' });
+    const { data } = await client.auth.signInWithPassword({
+      email: 'family@example.org',
+      password: 'family-demo-1',
+    });
     const original = data.session?.refresh_token ?? '';
     const first = await api('/token?grant_type=refresh_token', { body: { refresh_token: original } });
     expect(first.status).toBe(200);
@@ -327,7 +345,11 @@ describe('e-mail links', () => {
 
   it('never redirects to a foreign origin', async () => {
     const email = uniqueEmail('foreign');
-    await newClient().auth.signUp({ email, password: 'foreign-pass-1', options: { emailRedirectTo: 'https://evil.example/steal' } });
+    await newClient().auth.signUp({
+      email,
+      password: 'foreign-pass-1',
+      options: { emailRedirectTo: 'https://evil.example/steal' },
+    });
     const { verify } = linksOf(await latestMail(email));
     expect(verify.searchParams.get('redirect_to')).toBe(siteUrl);
     const crafted = new URL(verify);

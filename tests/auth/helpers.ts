@@ -1,6 +1,6 @@
 /** Shared by the auth tests: clients against the local backend and access to the outbox. */
 import { randomUUID } from 'node:crypto';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient } from '@supabase/supabase-js';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import type { OutboxMessage } from '../../supabase/local/outbox.ts';
@@ -11,7 +11,7 @@ export const outboxUrl = inject('outboxUrl');
 export const siteUrl = inject('siteUrl');
 export const authUrl = `${supabaseUrl}/auth/v1`;
 
-export function newClient(flowType: 'implicit' | 'pkce' = 'implicit'): SupabaseClient {
+export function newClient(flowType: 'implicit' | 'pkce' = 'implicit') {
   return createClient(supabaseUrl, anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, flowType },
   });
@@ -42,7 +42,8 @@ export function linksOf(mail: OutboxMessage): { verify: URL; confirm: URL; otp: 
   const verify = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail.text)?.[0];
   const confirm = /https?:\/\/\S+\/auth\/confirm\?\S+/.exec(mail.text)?.[0];
   const otp = /code: (\d{6})/.exec(mail.text)?.[1];
-  if (verify === undefined || confirm === undefined || otp === undefined) throw new Error(`no links in: ${mail.text}`);
+  if (verify === undefined || confirm === undefined || otp === undefined)
+    throw new Error(`no links in: ${mail.text}`);
   return { verify: new URL(verify), confirm: new URL(confirm), otp };
 }
 
@@ -69,7 +70,11 @@ export async function api(
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
   });
   const text = await res.text();
-  return { status: res.status, body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>), headers: res.headers };
+  return {
+    status: res.status,
+    body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>),
+    headers: res.headers,
+  };
 }
 
 /** Signs up and confirms through the e-mail link; returns the address. */

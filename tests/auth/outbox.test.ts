@@ -8,13 +8,23 @@ import { startLocalBackend } from '../../supabase/local/index.ts';
 import { acquireLock } from '../../supabase/local/lock.ts';
 import { startOutbox, type Outbox, type OutboxMessage } from '../../supabase/local/outbox.ts';
 
-const valid = { to: 'Someone@Example.com', from: 'Site <no-reply@example.org>', subject: 'Hello', text: 'Hi there https://example.org/x', html: '<p>Hi</p>' };
+const valid = {
+  to: 'Someone@Example.com',
+  from: 'Site <no-reply@example.org>',
+  subject: 'Hello',
+  text: 'Hi there https://example.org/x',
+  html: '<p>Hi</p>',
+};
 
 describe('outbox', () => {
   let dir: string;
   let outbox: Outbox;
   const post = (body: unknown): Promise<Response> =>
-    fetch(`${outbox.url}/api/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${outbox.url}/api/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'ocd-outbox-'));
@@ -32,9 +42,17 @@ describe('outbox', () => {
     await post({ ...valid, to: ['other@example.com', 'third@example.com'], subject: 'Second' });
     const all = (await (await fetch(`${outbox.url}/api/messages`)).json()) as OutboxMessage[];
     expect(all.map((m) => m.subject)).toEqual(['Second', 'Hello']);
-    expect(all[1]).toMatchObject({ id, to: ['Someone@Example.com'], from: valid.from, text: valid.text, html: valid.html });
+    expect(all[1]).toMatchObject({
+      id,
+      to: ['Someone@Example.com'],
+      from: valid.from,
+      text: valid.text,
+      html: valid.html,
+    });
     expect(typeof all[1]?.created_at).toBe('string');
-    const filtered = (await (await fetch(`${outbox.url}/api/messages?to=someone@EXAMPLE.com`)).json()) as OutboxMessage[];
+    const filtered = (await (
+      await fetch(`${outbox.url}/api/messages?to=someone@EXAMPLE.com`)
+    ).json()) as OutboxMessage[];
     expect(filtered.map((m) => m.id)).toEqual([id]);
     const one = await fetch(`${outbox.url}/api/messages/${id}`);
     expect(((await one.json()) as OutboxMessage).subject).toBe('Hello');
@@ -55,7 +73,9 @@ describe('outbox', () => {
   });
 
   it('shows an escaped HTML list and message page with clickable links', async () => {
-    const { id } = (await (await post({ ...valid, subject: '<script>alert(1)</script>' })).json()) as { id: string };
+    const { id } = (await (await post({ ...valid, subject: '<script>alert(1)</script>' })).json()) as {
+      id: string;
+    };
     const list = await fetch(`${outbox.url}/`);
     expect(list.headers.get('content-type')).toMatch(/text\/html/);
     const listHtml = await list.text();
@@ -88,7 +108,9 @@ describe('data directory lock', () => {
       startLocalBackend({ dataDir: inject('localDataDir'), ports: { api: 0, db: 0, mail: 0 } }),
     ).rejects.toThrow(/already running on the data directory/);
     // The refused start must not have removed the running backend's lock.
-    const lock = JSON.parse(await readFile(join(inject('localDataDir'), 'backend.lock'), 'utf8')) as { pid: number };
+    const lock = JSON.parse(await readFile(join(inject('localDataDir'), 'backend.lock'), 'utf8')) as {
+      pid: number;
+    };
     expect(Number.isInteger(lock.pid) && lock.pid > 0).toBe(true);
   });
 
@@ -99,7 +121,9 @@ describe('data directory lock', () => {
       const lines: string[] = [];
       const lock = await acquireLock(dir, (l) => lines.push(l));
       expect(lines.join('\n')).toMatch(/stale lock/);
-      expect(JSON.parse(await readFile(join(dir, 'backend.lock'), 'utf8'))).toMatchObject({ pid: process.pid });
+      expect(JSON.parse(await readFile(join(dir, 'backend.lock'), 'utf8'))).toMatchObject({
+        pid: process.pid,
+      });
       await lock.release();
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -20,7 +20,8 @@ export class AuthError extends Error {
 
 export const errors = {
   validation: (msg: string) => new AuthError(400, 'validation_failed', msg),
-  invalidEmail: () => new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format'),
+  invalidEmail: () =>
+    new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format'),
   invalidCredentials: () => new AuthError(400, 'invalid_credentials', 'Invalid login credentials'),
   emailNotConfirmed: () => new AuthError(400, 'email_not_confirmed', 'Email not confirmed'),
   userAlreadyExists: () => new AuthError(422, 'user_already_exists', 'User already registered'),
@@ -38,7 +39,8 @@ export const errors = {
       `For security purposes, you can only request this after ${seconds} seconds.`,
     ),
   otpExpired: () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid'),
-  badJwt: (why: string) => new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${why}`),
+  badJwt: (why: string) =>
+    new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${why}`),
   noAuthorization: () =>
     new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token'),
   sessionNotFound: () =>

@@ -6,13 +6,7 @@ import { createHash } from 'node:crypto';
 import { isEmail } from '../http.ts';
 import { errors } from './errors.ts';
 import { authMail, type AuthMailKind } from './mails.ts';
-import {
-  authenticate,
-  endSessions,
-  refreshSession,
-  startSession,
-  type TokenContext,
-} from './sessions.ts';
+import { authenticate, endSessions, refreshSession, startSession, type TokenContext } from './sessions.ts';
 import {
   consumeAuthCode,
   consumeOneTimeToken,
@@ -44,7 +38,13 @@ export type AuthContext = TokenContext & {
   otpValidSeconds: number;
   minPasswordLength: number;
   mailFrom: string;
-  sendMail: (message: { to: string; from: string; subject: string; text: string; html: string }) => Promise<void>;
+  sendMail: (message: {
+    to: string;
+    from: string;
+    subject: string;
+    text: string;
+    html: string;
+  }) => Promise<void>;
 };
 
 export type AuthRequest = {
@@ -70,7 +70,8 @@ function stringField(body: Record<string, unknown>, key: string): string | undef
 function objectField(body: Record<string, unknown>, key: string): Record<string, unknown> {
   const value = body[key];
   if (value === undefined || value === null) return {};
-  if (typeof value !== 'object' || Array.isArray(value)) throw errors.validation(`${key} must be a JSON object.`);
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw errors.validation(`${key} must be a JSON object.`);
   return value as Record<string, unknown>;
 }
 
@@ -84,8 +85,9 @@ function parseEmail(body: Record<string, unknown>): string {
 }
 
 function checkPasswordStrength(ctx: AuthContext, password: string): void {
-  if ([...password].length < ctx.minPasswordLength) throw errors.weakPassword(ctx.minPasswordLength);
-  if (password.length > 72) throw errors.validation('Password cannot be longer than 72 characters.');
+  // Counted in code points like GoTrue; bcrypt itself only reads the first 72 bytes.
+  if (Array.from(password).length < ctx.minPasswordLength) throw errors.weakPassword(ctx.minPasswordLength);
+  if (Buffer.byteLength(password) > 72) throw errors.validation('Password cannot be longer than 72 bytes.');
 }
 
 type Pkce = { challenge: string; method: 's256' | 'plain' };
@@ -103,7 +105,10 @@ function parsePkce(body: Record<string, unknown>): Pkce | null {
 }
 
 /** Only the site's own origins may receive tokens; anything else falls back to the site URL. */
-export function safeRedirect(ctx: Pick<AuthContext, 'siteUrl' | 'allowedOrigins'>, raw: string | null | undefined): string {
+export function safeRedirect(
+  ctx: Pick<AuthContext, 'siteUrl' | 'allowedOrigins'>,
+  raw: string | null | undefined,
+): string {
   if (raw === null || raw === undefined || raw === '') return ctx.siteUrl;
   try {
     const url = new URL(raw);
@@ -270,7 +275,9 @@ export async function recover(ctx: AuthContext, req: AuthRequest): Promise<AuthR
 export async function resend(ctx: AuthContext, req: AuthRequest): Promise<AuthResult> {
   const type = stringField(req.body, 'type');
   if (type !== 'signup') {
-    throw errors.validation('Only type signup can be resent: the local auth server has no e-mail change or phone flows.');
+    throw errors.validation(
+      'Only type signup can be resent: the local auth server has no e-mail change or phone flows.',
+    );
   }
   const email = parseEmail(req.body);
   const pkce = parsePkce(req.body);
@@ -310,7 +317,8 @@ export async function verifyPost(ctx: AuthContext, req: AuthRequest): Promise<Au
   else throw errors.validation('Verify requires a token_hash, or an email and a token.');
   const consumed = await useToken(ctx, type, hash);
   if (consumed === null) throw errors.otpExpired();
-  if (consumed.flow_state_id !== null) await ctx.sql`delete from auth.flow_state where id = ${consumed.flow_state_id}`;
+  if (consumed.flow_state_id !== null)
+    await ctx.sql`delete from auth.flow_state where id = ${consumed.flow_state_id}`;
   return ok(await startSession(ctx, consumed.user_id, 'otp', { ip: req.ip, userAgent: req.userAgent }));
 }
 

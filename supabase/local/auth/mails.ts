@@ -25,9 +25,11 @@ const COPY: Record<AuthMailKind, { subject: string; intro: string; action: strin
   },
   recovery: {
     subject: 'Reset your password',
-    intro: 'We received a request to reset the password of your account. Use this link to choose a new one. It works once.',
+    intro:
+      'We received a request to reset the password of your account. Use this link to choose a new one. It works once.',
     action: 'Reset my password',
-    ignore: 'If you did not ask for a password reset, you can ignore this e-mail; your password stays the same.',
+    ignore:
+      'If you did not ask for a password reset, you can ignore this e-mail; your password stays the same.',
   },
 };
 

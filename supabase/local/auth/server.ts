@@ -36,7 +36,12 @@ export type AuthServer = { url: string; port: number; jwks: { keys: unknown[] };
 const API_VERSION_HEADERS = { 'x-supabase-api-version': '2024-01-01' };
 
 /** The site's dev (:4321) and production-preview (:8888) origins, on both loopback spellings. */
-const LOCAL_SITE_ORIGINS = ['http://localhost:4321', 'http://127.0.0.1:4321', 'http://localhost:8888', 'http://127.0.0.1:8888'];
+const LOCAL_SITE_ORIGINS = [
+  'http://localhost:4321',
+  'http://127.0.0.1:4321',
+  'http://localhost:8888',
+  'http://127.0.0.1:8888',
+];
 
 type Route = {
   handler: (ctx: h.AuthContext, req: h.AuthRequest) => Promise<h.AuthResult> | h.AuthResult;
@@ -56,7 +61,11 @@ export async function startAuthServer(opts: AuthServerOptions): Promise<AuthServ
   });
   const limiter = createRateLimiter(opts.rateLimits ?? DEFAULT_RATE_LIMITS);
   const siteUrl = opts.siteUrl.replace(/\/+$/, '');
-  const allowedOrigins = new Set([new URL(siteUrl).origin, ...LOCAL_SITE_ORIGINS, ...(opts.extraOrigins ?? [])]);
+  const allowedOrigins = new Set([
+    new URL(siteUrl).origin,
+    ...LOCAL_SITE_ORIGINS,
+    ...(opts.extraOrigins ?? []),
+  ]);
 
   const ctx: h.AuthContext = {
     sql,
@@ -87,7 +96,10 @@ export async function startAuthServer(opts: AuthServerOptions): Promise<AuthServ
     'POST /logout': { handler: h.logout, family: 'user' },
     'GET /settings': { handler: h.settings },
     'GET /health': {
-      handler: () => ({ status: 200, body: { version: 'local', name: 'GoTrue', description: 'Local auth server for development' } }),
+      handler: () => ({
+        status: 200,
+        body: { version: 'local', name: 'GoTrue', description: 'Local auth server for development' },
+      }),
       open: true,
     },
     'GET /.well-known/jwks.json': {
@@ -123,7 +135,10 @@ export async function startAuthServer(opts: AuthServerOptions): Promise<AuthServ
     };
 
     if (method === 'OPTIONS') {
-      if (cors['access-control-allow-origin'] === undefined) return send(403, { msg: 'Origin not allowed' });
+      if (cors['access-control-allow-origin'] === undefined) {
+        send(403, { msg: 'Origin not allowed' });
+        return;
+      }
       res.writeHead(204, {
         ...cors,
         'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
@@ -135,27 +150,49 @@ export async function startAuthServer(opts: AuthServerOptions): Promise<AuthServ
       res.end();
       return;
     }
-    if (!url.pathname.startsWith('/auth/v1/')) return fail(errors.notFound());
+    if (!url.pathname.startsWith('/auth/v1/')) {
+      fail(errors.notFound());
+      return;
+    }
     const path = url.pathname.slice('/auth/v1'.length).replace(/\/+$/, '');
     const route = routes[`${method} ${path}`];
     if (route === undefined) {
       const known = Object.keys(routes).some((k) => k.endsWith(` ${path}`));
-      return fail(known ? errors.methodNotAllowed() : errors.notFound());
+      fail(known ? errors.methodNotAllowed() : errors.notFound());
+      return;
     }
     if (route.open !== true) {
       const apikey = req.headers.apikey ?? url.searchParams.get('apikey') ?? undefined;
-      if (apikey === undefined || apikey === '') return fail(errors.noApiKey());
-      if (apikey !== opts.anonKey) return fail(errors.invalidApiKey());
+      if (apikey === undefined || apikey === '') {
+        fail(errors.noApiKey());
+        return;
+      }
+      if (apikey !== opts.anonKey) {
+        fail(errors.invalidApiKey());
+        return;
+      }
     }
     const ip = clientIp(req);
     if (route.family !== undefined) {
-      const family: Family = route.family === 'token' && url.searchParams.get('grant_type') === 'refresh_token' ? 'refresh' : route.family;
-      if (!limiter.allow(family, ip)) return fail(errors.overRequestRateLimit());
+      const family: Family =
+        route.family === 'token' && url.searchParams.get('grant_type') === 'refresh_token'
+          ? 'refresh'
+          : route.family;
+      if (!limiter.allow(family, ip)) {
+        fail(errors.overRequestRateLimit());
+        return;
+      }
     }
     const body = method === 'GET' ? {} : await readJsonObject(req);
     const authorization = req.headers.authorization;
     const ua = req.headers['user-agent'];
-    const result = await route.handler(ctx, { query: url.searchParams, body, authorization, ip, userAgent: ua });
+    const result = await route.handler(ctx, {
+      query: url.searchParams,
+      body,
+      authorization,
+      ip,
+      userAgent: ua,
+    });
     send(result.status, result.body ?? {}, result.headers);
   };
 
@@ -173,7 +210,11 @@ export async function startAuthServer(opts: AuthServerOptions): Promise<AuthServ
         sendJson(
           res,
           500,
-          { code: 'unexpected_failure', error_code: 'unexpected_failure', msg: 'The local auth server failed; see its log.' },
+          {
+            code: 'unexpected_failure',
+            error_code: 'unexpected_failure',
+            msg: 'The local auth server failed; see its log.',
+          },
           { ...API_VERSION_HEADERS, ...cors },
         );
       }

@@ -85,7 +85,13 @@ export async function startSession(
   return sessionJson(ctx, user, sessionId, refreshToken, method);
 }
 
-type RefreshRow = { id: string; user_id: string; session_id: string; revoked: boolean; revoked_seconds_ago: number | null };
+type RefreshRow = {
+  id: string;
+  user_id: string;
+  session_id: string;
+  revoked: boolean;
+  revoked_seconds_ago: number | null;
+};
 
 export async function refreshSession(ctx: TokenContext, refreshToken: string): Promise<SessionJson> {
   const { sql } = ctx;
@@ -132,18 +138,30 @@ export async function authenticate(ctx: TokenContext, authorization: string | un
     payload = await ctx.keys.verify(match[1], ctx.issuer);
   } catch (err) {
     const code = (err as { code?: string }).code;
-    throw errors.badJwt(code === 'ERR_JWT_EXPIRED' ? 'token has invalid claims: token is expired' : 'token is malformed or its signature is invalid');
+    throw errors.badJwt(
+      code === 'ERR_JWT_EXPIRED'
+        ? 'token has invalid claims: token is expired'
+        : 'token is malformed or its signature is invalid',
+    );
   }
   const sub = payload.sub;
   const sessionId = payload['session_id'];
-  if (typeof sub !== 'string' || typeof sessionId !== 'string') throw errors.badJwt('token has no sub or session_id');
-  const rows = await ctx.sql<{ n: number }[]>`select 1 as n from auth.sessions where id = ${sessionId} and user_id = ${sub}`;
+  if (typeof sub !== 'string' || typeof sessionId !== 'string')
+    throw errors.badJwt('token has no sub or session_id');
+  const rows = await ctx.sql<
+    { n: number }[]
+  >`select 1 as n from auth.sessions where id = ${sessionId} and user_id = ${sub}`;
   if (rows.length === 0) throw errors.sessionNotFound();
   return { sub, session_id: sessionId };
 }
 
-export async function endSessions(sql: Sql, claims: Claims, scope: 'global' | 'local' | 'others'): Promise<void> {
+export async function endSessions(
+  sql: Sql,
+  claims: Claims,
+  scope: 'global' | 'local' | 'others',
+): Promise<void> {
   if (scope === 'local') await sql`delete from auth.sessions where id = ${claims.session_id}`;
-  else if (scope === 'others') await sql`delete from auth.sessions where user_id = ${claims.sub} and id <> ${claims.session_id}`;
+  else if (scope === 'others')
+    await sql`delete from auth.sessions where user_id = ${claims.sub} and id <> ${claims.session_id}`;
   else await sql`delete from auth.sessions where user_id = ${claims.sub}`;
 }

@@ -50,7 +50,9 @@ export function randomToken(bytes = 32): string {
 
 /** GoTrue's token hash: the link carries sha224(email + otp), so the six-digit code and the link are one token. */
 export function tokenHashFor(email: string, otp: string): string {
-  return createHash('sha224').update(email + otp).digest('hex');
+  return createHash('sha224')
+    .update(email + otp)
+    .digest('hex');
 }
 
 export async function findUserByEmail(sql: Sql, email: string): Promise<UserRow | undefined> {
@@ -152,7 +154,11 @@ export async function setPassword(sql: Sql, userId: string, password: string): P
 }
 
 /** Merges metadata like GoTrue: top-level keys replace, `null` removes a key. */
-export async function mergeUserMetadata(sql: Sql, userId: string, data: Record<string, unknown>): Promise<void> {
+export async function mergeUserMetadata(
+  sql: Sql,
+  userId: string,
+  data: Record<string, unknown>,
+): Promise<void> {
   await sql`update auth.users
             set raw_user_meta_data = (coalesce(raw_user_meta_data, '{}'::jsonb) || ${JSON.stringify(data)}::text::jsonb)
                   - array(select e.key from jsonb_each(${JSON.stringify(data)}::text::jsonb) as e where e.value = 'null'::jsonb),
@@ -208,7 +214,13 @@ export function secondsUntilNextMail(user: UserRow, column: SentColumn, interval
 /** Issues a fresh link token (replacing any earlier one of the same kind); returns the code and the link hash. */
 export async function issueOneTimeToken(
   sql: Sql,
-  opts: { userId: string; kind: AuthMailKind; email: string; flowStateId: string | null; validSeconds: number },
+  opts: {
+    userId: string;
+    kind: AuthMailKind;
+    email: string;
+    flowStateId: string | null;
+    validSeconds: number;
+  },
 ): Promise<{ otp: string; tokenHash: string }> {
   const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const tokenHash = tokenHashFor(opts.email, otp);
@@ -237,7 +249,9 @@ export async function consumeOneTimeToken(
     where token_hash = ${sha256(tokenHash)} and token_type in ${sql(types)}
     returning user_id, token_type, flow_state_id, expires_at > now() as live`;
   const row = rows[0];
-  return row?.live === true ? { user_id: row.user_id, token_type: row.token_type, flow_state_id: row.flow_state_id } : null;
+  return row?.live === true
+    ? { user_id: row.user_id, token_type: row.token_type, flow_state_id: row.flow_state_id }
+    : null;
 }
 
 export async function createFlowState(
