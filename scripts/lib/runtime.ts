@@ -14,7 +14,13 @@ export async function ensureBackend(opts: { siteUrl: string }): Promise<Backend 
     return null;
   }
   const { startLocalBackend } = await import('../../supabase/local/index.ts');
-  const backend = await startLocalBackend({ siteUrl: opts.siteUrl, log: (line) => console.log(line) });
+  // Postgres's own chatter stays out of the terminal; `npm run backend` shows it when needed.
+  const backend = await startLocalBackend({
+    siteUrl: opts.siteUrl,
+    log: (line) => {
+      if (!line.startsWith('[postgres]')) console.log(line);
+    },
+  });
   Object.assign(process.env, backend.env);
   return backend;
 }
