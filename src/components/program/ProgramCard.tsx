@@ -12,14 +12,22 @@ type Props = {
   renderFavouriteButton?: ((program: DirectoryEntry) => ReactNode) | undefined;
 };
 
-export function Badge({ children, tone }: { children: ReactNode; tone: 'verified' | 'featured' | 'neutral' }) {
+export function Badge({
+  children,
+  tone,
+}: {
+  children: ReactNode;
+  tone: 'verified' | 'featured' | 'neutral';
+}) {
   const tones = {
     verified: 'bg-emerald-50 text-emerald-900 ring-emerald-700/30',
     featured: 'bg-amber-50 text-amber-950 ring-amber-700/30',
     neutral: 'bg-slate-100 text-slate-800 ring-slate-500/30',
   };
   return (
-    <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${tones[tone]}`}>
+    <span
+      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${tones[tone]}`}
+    >
       {children}
     </span>
   );
@@ -35,7 +43,9 @@ export default function ProgramCard({ program, renderFavouriteButton }: Props) {
         program.featured ? 'border-amber-400 ring-2 ring-amber-400' : 'border-slate-200'
       }`}
     >
-      {renderFavouriteButton ? <div className="absolute top-3 right-3">{renderFavouriteButton(program)}</div> : null}
+      {renderFavouriteButton ? (
+        <div className="absolute top-3 right-3">{renderFavouriteButton(program)}</div>
+      ) : null}
       {program.verified || program.featured ? (
         <div className="flex flex-wrap gap-2">
           {program.verified ? (
@@ -77,12 +87,17 @@ export default function ProgramCard({ program, renderFavouriteButton }: Props) {
       <p className="line-clamp-3 text-sm">{program.description}</p>
       <ul className="flex flex-wrap gap-1.5" aria-label="Treatment approaches">
         {shown.map((modality) => (
-          <li key={modality} className="rounded-md bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">
+          <li
+            key={modality}
+            className="rounded-md bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800"
+          >
             {modality}
           </li>
         ))}
         {more > 0 ? (
-          <li className="rounded-md bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">{moreLabel(more)}</li>
+          <li className="rounded-md bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">
+            {moreLabel(more)}
+          </li>
         ) : null}
       </ul>
       <div className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-2 pt-2">
@@ -117,7 +132,10 @@ export default function ProgramCard({ program, renderFavouriteButton }: Props) {
 /** Placeholder card shown while the full directory data is loading. */
 export function ProgramCardSkeleton() {
   return (
-    <div aria-hidden="true" className="flex h-72 animate-pulse flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5">
+    <div
+      aria-hidden="true"
+      className="flex h-72 animate-pulse flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5"
+    >
       <div className="h-5 w-2/3 rounded bg-slate-200" />
       <div className="h-4 w-1/3 rounded bg-slate-200" />
       <div className="h-4 w-1/2 rounded bg-slate-200" />

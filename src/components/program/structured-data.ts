@@ -4,7 +4,11 @@
  */
 import type { ProgramData } from '../../lib/content/programs.ts';
 
-export function programJsonLd(site: URL | undefined, path: string, data: ProgramData): Record<string, unknown> {
+export function programJsonLd(
+  site: URL | undefined,
+  path: string,
+  data: ProgramData,
+): Record<string, unknown> {
   const pageUrl = new URL(path, site ?? 'http://localhost').href;
   return {
     '@context': 'https://schema.org',
@@ -23,6 +27,8 @@ export function programJsonLd(site: URL | undefined, path: string, data: Program
       addressCountry: 'US',
     },
     ...(data.phone === undefined ? {} : { telephone: data.phone }),
-    ...(data.heroImage === undefined ? {} : { image: new URL(data.heroImage, site ?? 'http://localhost').href }),
+    ...(data.heroImage === undefined
+      ? {}
+      : { image: new URL(data.heroImage, site ?? 'http://localhost').href }),
   };
 }

@@ -13,7 +13,9 @@ export default function ActiveFilters({ filters, onChange }: Props) {
       label: value,
       remove: () => ({ ...filters, ageGroups: toggleValue(filters.ageGroups, value) }),
     })),
-    ...(filters.setting === null ? [] : [{ label: filters.setting, remove: () => ({ ...filters, setting: null }) }]),
+    ...(filters.setting === null
+      ? []
+      : [{ label: filters.setting, remove: () => ({ ...filters, setting: null }) }]),
     ...filters.insurance.map((value) => ({
       label: value,
       remove: () => ({ ...filters, insurance: toggleValue(filters.insurance, value) }),

@@ -142,7 +142,8 @@ export default function Directory({ initial, total, indexUrl }: Props) {
 
   let countText: string;
   if (waiting) countText = 'Loading programs…';
-  else if (isUnfiltered(state.filters)) countText = partial ? `Showing ${shown.length} of ${plural(total)}` : plural(results.length);
+  else if (isUnfiltered(state.filters))
+    countText = partial ? `Showing ${shown.length} of ${plural(total)}` : plural(results.length);
   else countText = `${plural(results.length)} found`;
 
   return (
@@ -196,7 +197,10 @@ export default function Directory({ initial, total, indexUrl }: Props) {
                 name="sort"
                 value={state.sort}
                 onChange={(event) => {
-                  commit({ ...latest.current, sort: event.target.value === 'rating' ? 'rating' : ('name' satisfies SortMode) });
+                  commit({
+                    ...latest.current,
+                    sort: event.target.value === 'rating' ? 'rating' : ('name' satisfies SortMode),
+                  });
                 }}
                 className="mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base md:w-40"
               >
@@ -242,7 +246,10 @@ export default function Directory({ initial, total, indexUrl }: Props) {
         </div>
 
         {status === 'error' ? (
-          <div role="alert" className="mb-4 flex flex-wrap items-center gap-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+          <div
+            role="alert"
+            className="mb-4 flex flex-wrap items-center gap-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+          >
             <span>The full program list could not be loaded, so results may be incomplete.</span>
             <button type="button" onClick={loadAll} className="font-semibold underline">
               Try again

@@ -104,9 +104,16 @@ export default function FiltersDialog({ programs, filters, resultCount, onChange
               <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 rounded-md font-semibold [&::-webkit-details-marker]:hidden">
                 <span>
                   {section.label}
-                  {selected > 0 ? <span className="ml-2 text-sm font-normal text-muted">({selected} selected)</span> : null}
+                  {selected > 0 ? (
+                    <span className="ml-2 text-sm font-normal text-muted">({selected} selected)</span>
+                  ) : null}
                 </span>
-                <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5 transition-transform group-open:rotate-180">
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 20 20"
+                  fill="currentColor"
+                  className="size-5 transition-transform group-open:rotate-180"
+                >
                   <path d="M5.2 7.2a.75.75 0 0 1 1.06 0L10 10.94l3.74-3.74a.75.75 0 1 1 1.06 1.06l-4.27 4.27a.75.75 0 0 1-1.06 0L5.2 8.26a.75.75 0 0 1 0-1.06Z" />
                 </svg>
               </summary>
@@ -124,7 +131,10 @@ export default function FiltersDialog({ programs, filters, resultCount, onChange
                     const count = sectionCounts[option] ?? 0;
                     return (
                       <li key={option}>
-                        <label htmlFor={inputId} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-2 hover:bg-slate-50">
+                        <label
+                          htmlFor={inputId}
+                          className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-2 hover:bg-slate-50"
+                        >
                           <input
                             id={inputId}
                             type="checkbox"
@@ -158,7 +168,7 @@ export default function FiltersDialog({ programs, filters, resultCount, onChange
           onClick={() => {
             onChange({ ...EMPTY_FILTERS, query: filters.query });
           }}
-          className="min-h-11 rounded-md px-3 font-semibold text-brand-700 underline underline-offset-2 hover:bg-brand-50"
+          className="min-h-11 rounded-md px-3 font-semibold whitespace-nowrap text-brand-700 underline underline-offset-2 hover:bg-brand-50"
         >
           Clear Filters
         </button>

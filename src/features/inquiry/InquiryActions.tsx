@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import InquiryDialog from './InquiryDialog.tsx';
-import type { InquiryProgram, InquiryType } from './inquiry.ts';
+import type { InquiryType } from '../../lib/vocabulary.ts';
+import type { InquiryProgram } from './inquiry.ts';
 
 type Action = 'call' | 'website' | 'info';
 
@@ -47,7 +48,12 @@ const STYLES: Record<Props['layout'], { wrap: string; primary: string; secondary
  * Hydrated on first interaction (`client:interaction`); the dialog mounts only when opened.
  * Website clicks are recorded by the page's `data-track` listener (see engagement/tracker.ts).
  */
-export default function InquiryActions({ program, layout, actions = ['call', 'website', 'info'], labels }: Props) {
+export default function InquiryActions({
+  program,
+  layout,
+  actions = ['call', 'website', 'info'],
+  labels,
+}: Props) {
   const [open, setOpen] = useState<InquiryType | null>(null);
   const text = { ...DEFAULT_LABELS[layout], ...labels };
   const style = STYLES[layout];

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { telHref } from '../../lib/display.ts';
 import { track } from '../engagement/tracker.ts';
 import { showToast } from '../toasts/store.ts';
@@ -47,7 +47,7 @@ export default function InquiryDialog({ program, type, onClose }: Props) {
     dialogRef.current?.close();
   }
 
-  function submit(event: FormEvent<HTMLFormElement>): void {
+  function submit(event: SubmitEvent<HTMLFormElement>): void {
     event.preventDefault();
     if (adminEmail === undefined) return;
     const input: InquiryInput = { type, ...values };
@@ -119,14 +119,37 @@ export default function InquiryDialog({ program, type, onClose }: Props) {
         ) : null}
 
         {unavailable ? (
-          <div role="note" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          <div
+            role="note"
+            className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+          >
             <p className="font-semibold">{EMAIL_NOT_AVAILABLE.title}</p>
             <p>{EMAIL_NOT_AVAILABLE.description}</p>
+            {program.website !== undefined ? (
+              <p className="mt-1">
+                You can reach the program through{' '}
+                <a
+                  href={program.website}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  data-track="website_click"
+                  data-program-id={program.id}
+                  className="font-semibold underline"
+                >
+                  its website<span className="sr-only"> (opens in a new tab)</span>
+                </a>
+                .
+              </p>
+            ) : null}
           </div>
         ) : null}
 
         {error !== null ? (
-          <div role="alert" id={`${id}-error`} className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+          <div
+            role="alert"
+            id={`${id}-error`}
+            className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+          >
             <p className="font-semibold">{error.title}</p>
             <p>{error.description}</p>
           </div>
@@ -136,7 +159,12 @@ export default function InquiryDialog({ program, type, onClose }: Props) {
           <legend className="sr-only">Your details</legend>
           <div>
             <label htmlFor={`${id}-name`} className="text-sm font-medium">
-              Your name {isCall ? <span className="text-red-800">(required)</span> : <span className="text-muted">(optional)</span>}
+              Your name{' '}
+              {isCall ? (
+                <span className="text-red-800">(required)</span>
+              ) : (
+                <span className="text-muted">(optional)</span>
+              )}
             </label>
             <input
               ref={nameRef}
@@ -155,7 +183,12 @@ export default function InquiryDialog({ program, type, onClose }: Props) {
           </div>
           <div>
             <label htmlFor={`${id}-email`} className="text-sm font-medium">
-              Your email {isCall ? <span className="text-red-800">(required)</span> : <span className="text-muted">(optional)</span>}
+              Your email{' '}
+              {isCall ? (
+                <span className="text-red-800">(required)</span>
+              ) : (
+                <span className="text-muted">(optional)</span>
+              )}
             </label>
             <input
               ref={emailRef}
@@ -199,7 +232,11 @@ export default function InquiryDialog({ program, type, onClose }: Props) {
               id={`${id}-message`}
               name="message"
               rows={4}
-              placeholder={isCall ? 'Best times to call, questions…' : 'Leave empty to send a short greeting asking for information.'}
+              placeholder={
+                isCall
+                  ? 'Best times to call, questions…'
+                  : 'Leave empty to send a short greeting asking for information.'
+              }
               value={values.message}
               onChange={(event) => {
                 setValues({ ...values, message: event.target.value });
