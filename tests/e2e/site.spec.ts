@@ -203,7 +203,7 @@ test.describe('static pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
     const numbers = await page.locator('main .prose h2').evaluateAll((hs) =>
       hs
-        .map((h) => /^(\d+)\. /.exec(h.textContent ?? '')?.[1])
+        .map((h) => /^(\d+)\. /.exec(h.textContent)?.[1])
         .filter(Boolean)
         .map(Number),
     );
