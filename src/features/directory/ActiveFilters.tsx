@@ -33,6 +33,7 @@ export default function ActiveFilters({ filters, onChange }: Props) {
           <li key={chip.label}>
             <button
               type="button"
+              aria-label={`Remove filter: ${chip.label}`}
               onClick={() => {
                 onChange(chip.remove());
               }}
@@ -40,7 +41,6 @@ export default function ActiveFilters({ filters, onChange }: Props) {
             >
               {chip.label}
               <span aria-hidden="true">×</span>
-              <span className="sr-only">: remove filter</span>
             </button>
           </li>
         ))}

@@ -52,6 +52,7 @@ export default function Directory({ initial, total, indexUrl }: Props) {
   const loaded = useRef(false);
   const latest = useRef(state);
   const urlTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const searchRef = useRef<HTMLInputElement>(null);
   latest.current = state;
 
   const complete = initial.length >= total;
@@ -122,6 +123,11 @@ export default function Directory({ initial, total, indexUrl }: Props) {
       if (needsAll(next)) loadAll();
     };
     if (location.search !== '') apply();
+    else {
+      // Text typed before hydration would otherwise be wiped by the controlled input.
+      const typed = searchRef.current?.value ?? '';
+      if (typed !== '') typeQuery(typed);
+    }
     addEventListener('popstate', apply);
     return () => {
       removeEventListener('popstate', apply);
@@ -173,6 +179,7 @@ export default function Directory({ initial, total, indexUrl }: Props) {
                 <path d="M8.5 3a5.5 5.5 0 0 1 4.38 8.82l3.65 3.65a.75.75 0 1 1-1.06 1.06l-3.65-3.65A5.5 5.5 0 1 1 8.5 3Zm0 1.5a4 4 0 1 0 0 8 4 4 0 0 0 0-8Z" />
               </svg>
               <input
+                ref={searchRef}
                 id={`${id}-q`}
                 type="search"
                 name="q"
