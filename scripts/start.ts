@@ -54,6 +54,12 @@ await dev.start();
 const rules = notFoundRules(readFileSync(join(root, 'netlify.toml'), 'utf8'));
 const fallback404 = join(root, 'dist', '404.html');
 
+/** True when the build has a file for this path (Netlify serves it before any rewrite rule). */
+function isBuiltPage(path: string): boolean {
+  const file = join(root, 'dist', decodeURIComponent(path));
+  return [file, `${file}.html`, join(file, 'index.html')].some((f) => existsSync(f) && !f.endsWith('/'));
+}
+
 const server = http.createServer((req, res) => {
   // Functions read the client IP from this header when Netlify's context has none.
   req.headers['x-nf-client-connection-ip'] = req.socket.remoteAddress ?? '127.0.0.1';
@@ -65,7 +71,7 @@ const server = http.createServer((req, res) => {
       if (!response) {
         const body = existsSync(fallback404) ? readFileSync(fallback404) : 'Not Found';
         response = new Response(body, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
-      } else if (result?.type === 'redirect' && rules.some((r) => r.test(path))) {
+      } else if (result?.type === 'redirect' && rules.some((r) => r.test(path)) && !isBuiltPage(path)) {
         response = new Response(response.body, { status: 404, headers: response.headers });
       }
       res.statusCode = response.status;

@@ -38,5 +38,11 @@ export function notFoundRules(toml: string): RegExp[] {
     .filter((block) => /status\s*=\s*404\b/.test(block))
     .map((block) => /from\s*=\s*"([^"]+)"/.exec(block)?.[1])
     .filter((from): from is string => Boolean(from))
-    .map((from) => new RegExp(`^${from.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`));
+    .map((from) => {
+      const escaped = from.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+      // A trailing splat also matches the bare folder (`/program/*` matches `/program`).
+      const splat = escaped.endsWith('/*');
+      const body = (splat ? escaped.slice(0, -2) : escaped).replace(/\*/g, '.*');
+      return new RegExp(`^${body}${splat ? '(?:/.*)?' : ''}$`);
+    });
 }
