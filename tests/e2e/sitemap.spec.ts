@@ -49,6 +49,9 @@ test('axe finds no WCAG 2.2 AA violation on any page of the sitemap (desktop and
     for (const path of paths) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
+      // The canonical link names the URL the page is served at (no `.html`), as the sitemap does.
+      const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+      expect(new URL(canonical ?? '').pathname, `canonical of ${path}`).toBe(path);
       await expectNoAxeViolations(page);
     }
   }
