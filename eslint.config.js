@@ -4,7 +4,19 @@ import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
 
 export default tseslint.config(
-  { ignores: ['dist/', '.astro/', '.netlify/', '.data/', 'node_modules/', 'test-results/', 'playwright-report/', 'eslint.config.js', 'astro.config.mjs'] },
+  {
+    ignores: [
+      'dist/',
+      '.astro/',
+      '.netlify/',
+      '.data/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'eslint.config.js',
+      'astro.config.mjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   ...astro.configs.recommended,

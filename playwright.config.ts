@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs';
  * (`npm start`, port 8888). Set E2E_BASE_URL to test a server you already run (e.g. `astro dev`).
  */
 const baseURL = process.env.E2E_BASE_URL ?? 'http://localhost:8888';
-const chromium = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const chromium =
+  process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default defineConfig({
   testDir: 'tests/e2e',

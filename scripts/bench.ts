@@ -44,7 +44,11 @@ function timedBuild(cwd: string): { seconds: number; peakMiB: number | null; ok:
   const seconds = (performance.now() - start) / 1000;
   const peak = /PEAK_KB=(\d+)/.exec(result.stderr)?.[1];
   if (result.status !== 0) console.error(result.stdout.slice(-4000), result.stderr.slice(-4000));
-  return { seconds: round(seconds, 1), peakMiB: peak ? round(Number(peak) / 1024, 0) : null, ok: result.status === 0 };
+  return {
+    seconds: round(seconds, 1),
+    peakMiB: peak ? round(Number(peak) / 1024, 0) : null,
+    ok: result.status === 0,
+  };
 }
 
 // ---- build ----
@@ -97,14 +101,26 @@ const server = http.createServer((req, res) => {
     res.end();
     return;
   }
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json' };
+  const types: Record<string, string> = {
+    '.html': 'text/html',
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+    '.svg': 'image/svg+xml',
+    '.json': 'application/json',
+  };
   res.setHeader('content-type', types[extname(file)] ?? 'application/octet-stream');
   res.end(readFileSync(file));
 });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-const firstProfile = htmlFiles.map((f) => relative(dist, f)).find((f) => f.startsWith('program/'))?.replace(/\.html$/, '');
-const firstPost = htmlFiles.map((f) => relative(dist, f)).find((f) => f.startsWith('blog/'))?.replace(/\.html$/, '');
+const firstProfile = htmlFiles
+  .map((f) => relative(dist, f))
+  .find((f) => f.startsWith('program/'))
+  ?.replace(/\.html$/, '');
+const firstPost = htmlFiles
+  .map((f) => relative(dist, f))
+  .find((f) => f.startsWith('blog/'))
+  ?.replace(/\.html$/, '');
 const pages: Record<string, string> = {
   home: '/',
   ...(firstProfile ? { profile: `/${firstProfile}` } : {}),
@@ -115,7 +131,16 @@ const pages: Record<string, string> = {
 };
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const js: Record<string, { requests: number; gzipBytes: number }> = {};
 for (const [type, path] of Object.entries(pages)) {
@@ -143,7 +168,7 @@ server.close();
 report.jsBeforeInteraction = js;
 
 // ---- search per keystroke ----
-const search: Record<string, { medianMs: number; p95Ms: number }> = {};
+const search: Record<string, Awaited<ReturnType<typeof timeKeystrokes>>> = {};
 for (const size of [1_000, 20_000]) search[String(size)] = await timeKeystrokes(syntheticPrograms(size));
 report.search = search;
 

@@ -70,13 +70,17 @@ const server = http.createServer((req, res) => {
       let response = result?.response;
       if (!response) {
         const body = existsSync(fallback404) ? readFileSync(fallback404) : 'Not Found';
-        response = new Response(body, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
+        response = new Response(body, {
+          status: 404,
+          headers: { 'content-type': 'text/html; charset=utf-8' },
+        });
       } else if (result?.type === 'redirect' && rules.some((r) => r.test(path)) && !isBuiltPage(path)) {
         response = new Response(response.body, { status: 404, headers: response.headers });
       }
       res.statusCode = response.status;
       response.headers.forEach((value, key) => res.setHeader(key, value));
-      if (response.body) Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res);
+      if (response.body)
+        Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res);
       else res.end();
     } catch (error) {
       console.error(error);

@@ -14,14 +14,20 @@ const steps: Step[] = [
   { name: 'generate', cmd: ['node', 'scripts/gen-program-index.ts'] },
   { name: 'check', cmd: ['npm', 'run', '-s', 'check'] },
   { name: 'lint', cmd: ['npm', 'run', '-s', 'lint'] },
-  ...(['unit', 'db', 'api'] as const).map(
-    (project): Step => ({
-      name: project,
-      cmd: ['vitest', 'run', '--project', project, '--reporter=default', `--reporter=json`, `--outputFile.json=${out}/${project}.json`],
-      report: `${out}/${project}.json`,
-      kind: 'vitest',
-    }),
-  ),
+  ...(['unit', 'db', 'api'] as const).map((project): Step => ({
+    name: project,
+    cmd: [
+      'vitest',
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      `--reporter=json`,
+      `--outputFile.json=${out}/${project}.json`,
+    ],
+    report: `${out}/${project}.json`,
+    kind: 'vitest',
+  })),
   { name: 'e2e', cmd: ['playwright', 'test'], report: `${out}/e2e.json`, kind: 'playwright' },
 ];
 
@@ -30,7 +36,8 @@ let failed = 0;
 let status = 0;
 for (const step of steps) {
   console.log(`\n▶ ${step.name}: ${step.cmd.join(' ')}`);
-  const env = step.kind === 'playwright' ? { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: step.report } : process.env;
+  const env =
+    step.kind === 'playwright' ? { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: step.report } : process.env;
   const result = spawnSync(step.cmd[0] ?? '', step.cmd.slice(1), { stdio: 'inherit', env });
   if (step.report) {
     try {

@@ -9,10 +9,21 @@ import { syntheticPrograms } from './bench-search.ts';
 
 type Build = (cwd: string) => { seconds: number; peakMiB: number | null; ok: boolean };
 
-export async function scaleBuild(size: number, build: Build): Promise<ReturnType<Build> & { programs: number }> {
+export async function scaleBuild(
+  size: number,
+  build: Build,
+): Promise<ReturnType<Build> & { programs: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'ocd-scale-'));
   try {
-    for (const entry of ['src', 'content', 'public', 'astro.config.mjs', 'tsconfig.json', 'package.json', 'netlify.toml']) {
+    for (const entry of [
+      'src',
+      'content',
+      'public',
+      'astro.config.mjs',
+      'tsconfig.json',
+      'package.json',
+      'netlify.toml',
+    ]) {
       cpSync(entry, join(dir, entry), { recursive: true });
     }
     symlinkSync(join(process.cwd(), 'node_modules'), join(dir, 'node_modules'));
@@ -37,7 +48,10 @@ export async function scaleBuild(size: number, build: Build): Promise<ReturnType
         ...(p.rating === undefined ? {} : { rating: p.rating }),
         sample: true,
       };
-      writeFileSync(join(programsDir, `${p.id}.md`), `---\n${JSON.stringify(front)}\n---\n\n${p.description}\n`);
+      writeFileSync(
+        join(programsDir, `${p.id}.md`),
+        `---\n${JSON.stringify(front)}\n---\n\n${p.description}\n`,
+      );
     }
     await Promise.resolve();
     return { programs: size, ...build(dir) };

@@ -243,3 +243,50 @@ export function activeFilterCount(filters: DirectoryFilters): number {
 export function isUnfiltered(filters: DirectoryFilters): boolean {
   return normalizeQuery(filters.query) === '' && activeFilterCount(filters) === 0;
 }
+
+function sameFacets(a: DirectoryFilters, b: DirectoryFilters): boolean {
+  const same = (x: readonly string[], y: readonly string[]): boolean =>
+    x.length === y.length && x.every((value, i) => value === y[i]);
+  return (
+    a.setting === b.setting &&
+    same(a.ageGroups, b.ageGroups) &&
+    same(a.insurance, b.insurance) &&
+    same(a.modalities, b.modalities)
+  );
+}
+
+/**
+ * A `filterPrograms` that remembers its last answer. While a person types (the new search text
+ * extends the previous one and no facet changed) every match must already be among the previous
+ * results, so only those are scanned: per-keystroke cost falls with each character instead of
+ * staying a full pass over every program. Results are identical to `filterPrograms`.
+ *
+ * @example
+ * const search = createNarrowingFilter();
+ * search(all, { ...EMPTY_FILTERS, query: 'lak' }); // scans all programs
+ * search(all, { ...EMPTY_FILTERS, query: 'lake' }); // scans only the 'lak' matches
+ */
+export function createNarrowingFilter<T extends Searchable>(): (
+  programs: readonly T[],
+  filters: DirectoryFilters,
+) => T[] {
+  let last: { programs: readonly T[]; filters: DirectoryFilters; needle: string; results: T[] } | null = null;
+  return (programs, filters) => {
+    const needle = normalizeQuery(filters.query);
+    const base =
+      last !== null &&
+      last.programs === programs &&
+      sameFacets(last.filters, filters) &&
+      needle.startsWith(last.needle)
+        ? last.results
+        : programs;
+    const results = filterPrograms(base, filters);
+    last = { programs, filters, needle, results };
+    return results;
+  };
+}
+
+/** Builds the search text of every program ahead of the first keystroke (call when idle). */
+export function prepareSearch(programs: readonly Searchable[]): void {
+  for (const program of programs) haystackOf(program);
+}

@@ -8,6 +8,9 @@
  * @example pagePath('/program/tidemark/') // → '/program/tidemark'
  */
 export function pagePath(pathname: string): string {
-  const path = pathname.replace(/\.html$/, '').replace(/\/index$/, '').replace(/\/+$/, '');
+  const path = pathname
+    .replace(/\.html$/, '')
+    .replace(/\/index$/, '')
+    .replace(/\/+$/, '');
   return path === '' ? '/' : path;
 }

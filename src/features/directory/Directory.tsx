@@ -2,7 +2,8 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import ProgramCard, { ProgramCardSkeleton } from '../../components/program/ProgramCard.tsx';
 import {
   activeFilterCount,
-  filterPrograms,
+  createNarrowingFilter,
+  prepareSearch,
   isUnfiltered,
   sortPrograms,
   type DirectoryEntry,
@@ -66,6 +67,7 @@ export default function Directory({ initial, total, indexUrl }: Props) {
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         const data = (await response.json()) as DirectoryEntry[];
         loaded.current = true;
+        prepareSearch(data);
         setAll(data);
         setStatus('idle');
       })
@@ -138,7 +140,9 @@ export default function Directory({ initial, total, indexUrl }: Props) {
 
   const source = all ?? initial;
   const sorted = useMemo(() => sortPrograms(source, state.sort), [source, state.sort]);
-  const results = useMemo(() => filterPrograms(sorted, state.filters), [sorted, state.filters]);
+  // Typing narrows the previous results instead of scanning every program again.
+  const [narrow] = useState(() => createNarrowingFilter<DirectoryEntry>());
+  const results = useMemo(() => narrow(sorted, state.filters), [narrow, sorted, state.filters]);
 
   const waiting = status === 'loading' && all === null && needsAll(state);
   const partial = all === null && !complete;
