@@ -22,7 +22,9 @@ const programs = defineCollection({
   schema: z
     .strictObject({
       name: nonEmpty('name').describe('Program name as families know it'),
-      description: nonEmpty('description').describe('One or two sentences shown on the card and in search results'),
+      description: nonEmpty('description').describe(
+        'One or two sentences shown on the card and in search results',
+      ),
       location: nonEmpty('location').describe('City, e.g. "Belmont"'),
       state: nonEmpty('state').describe('Full state name, e.g. "Massachusetts"'),
       address: z
@@ -33,33 +35,65 @@ const programs = defineCollection({
           zip: z.string().regex(/^\d{5}$/, 'zip must be five digits'),
         })
         .describe('Postal address shown in Location & Map and used for the maps link'),
-      ageGroups: z.array(z.enum(AGE_GROUPS)).min(1, 'list at least one age group').describe(`Any of: ${AGE_GROUPS.join(', ')}`),
-      modalities: z.array(z.enum(MODALITIES)).min(1, 'list at least one modality').describe(`Any of: ${MODALITIES.join(', ')}`),
-      insurance: z.array(z.enum(INSURANCE)).min(1, 'list at least one insurance option').describe(`Any of: ${INSURANCE.join(', ')}`),
-      insurancePlans: z.array(nonEmpty('plan')).default([]).describe('Named plans shown as badges, e.g. "Aetna"'),
+      ageGroups: z
+        .array(z.enum(AGE_GROUPS))
+        .min(1, 'list at least one age group')
+        .describe(`Any of: ${AGE_GROUPS.join(', ')}`),
+      modalities: z
+        .array(z.enum(MODALITIES))
+        .min(1, 'list at least one modality')
+        .describe(`Any of: ${MODALITIES.join(', ')}`),
+      insurance: z
+        .array(z.enum(INSURANCE))
+        .min(1, 'list at least one insurance option')
+        .describe(`Any of: ${INSURANCE.join(', ')}`),
+      insurancePlans: z
+        .array(nonEmpty('plan'))
+        .default([])
+        .describe('Named plans shown as badges, e.g. "Aetna"'),
       insuranceNotes: z.string().default('').describe('Insurance & Payment description'),
       paymentBenefits: z.array(nonEmpty('benefit')).default([]).describe('Insurance & Payment bullet points'),
       lengthOfStay: nonEmpty('lengthOfStay').describe('Text range, e.g. "45-90 days"'),
       genderSpecific: z.enum(GENDER_OPTIONS).describe(`One of: ${GENDER_OPTIONS.join(', ')}`),
       setting: z.enum(SETTINGS).describe(`One of: ${SETTINGS.join(', ')}`),
-      accreditations: z.array(z.enum(ACCREDITATIONS)).default([]).describe(`Any of: ${ACCREDITATIONS.join(', ')}`),
+      accreditations: z
+        .array(z.enum(ACCREDITATIONS))
+        .default([])
+        .describe(`Any of: ${ACCREDITATIONS.join(', ')}`),
       accreditationNotes: z.string().default('').describe('Accreditation & Outcomes text'),
-      outcomes: z.array(nonEmpty('outcome')).default([]).describe('Outcome statements (as reported by the program)'),
+      outcomes: z
+        .array(nonEmpty('outcome'))
+        .default([])
+        .describe('Outcome statements (as reported by the program)'),
       website: z.url('website must be a full URL starting with https://').optional(),
-      email: z.email('email must be a valid address').optional().describe('Admissions e-mail; leave out when unknown'),
-      phone: z.string().regex(/^\(\d{3}\) \d{3}-\d{4}$/, 'phone must look like (555) 010-0123').optional(),
+      email: z
+        .email('email must be a valid address')
+        .optional()
+        .describe('Admissions e-mail; leave out when unknown'),
+      phone: z
+        .string()
+        .regex(/^\(\d{3}\) \d{3}-\d{4}$/, 'phone must look like (555) 010-0123')
+        .optional(),
       logo: z.string().optional().describe('Path under public/ or full URL'),
       heroImage: z.string().optional().describe('Path under public/ or full URL'),
       verified: z.boolean().default(false),
       featured: z.boolean().default(false),
-      rating: z.number().min(0, 'rating must be between 0 and 5').max(5, 'rating must be between 0 and 5').optional(),
+      rating: z
+        .number()
+        .min(0, 'rating must be between 0 and 5')
+        .max(5, 'rating must be between 0 and 5')
+        .optional(),
       clinicalApproach: z.string().default('').describe('Clinical Approach section'),
       highlights: z.array(nonEmpty('highlight')).default([]).describe('Program Highlights bullet points'),
       team: z
         .array(z.strictObject({ role: nonEmpty('role'), description: nonEmpty('description') }))
         .default([])
         .describe('Team Composition'),
-      locationFeatures: z.array(nonEmpty('feature')).max(3).default([]).describe('Up to three lines under Location & Map'),
+      locationFeatures: z
+        .array(nonEmpty('feature'))
+        .max(3)
+        .default([])
+        .describe('Up to three lines under Location & Map'),
       testimonials: z
         .array(z.strictObject({ quote: nonEmpty('quote'), author: nonEmpty('author') }))
         .default([])
@@ -70,7 +104,10 @@ const programs = defineCollection({
         .optional()
         .describe('A dedicated page that replaces /program/<id> (e.g. /mclean)'),
       sample: z.boolean().default(false).describe('true for fictional sample programs'),
-      test: z.boolean().default(false).describe('true only for the test program: never listed, indexed or searched'),
+      test: z
+        .boolean()
+        .default(false)
+        .describe('true only for the test program: never listed, indexed or searched'),
     })
     .refine((p) => p.address.city === p.location && p.address.state === p.state, {
       message: 'address.city and address.state must equal location and state',

@@ -6,7 +6,9 @@ import { expectNoAxeViolations, PHONE } from './helpers.ts';
 async function sitemapPaths(request: import('@playwright/test').APIRequestContext): Promise<string[]> {
   const index = await request.get('/sitemap-index.xml');
   expect(index.status()).toBe(200);
-  const sitemaps = [...(await index.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname);
+  const sitemaps = [...(await index.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+    (m) => new URL(m[1] ?? '').pathname,
+  );
   const paths: string[] = [];
   for (const sitemap of sitemaps) {
     const xml = await (await request.get(sitemap)).text();
@@ -15,9 +17,13 @@ async function sitemapPaths(request: import('@playwright/test').APIRequestContex
   return paths;
 }
 
-test('the sitemap lists the public pages and never the test program or private areas', async ({ request }) => {
+test('the sitemap lists the public pages and never the test program or private areas', async ({
+  request,
+}) => {
   const paths = await sitemapPaths(request);
-  expect(paths).toEqual(expect.arrayContaining(['/', '/blog', '/about', '/contact', '/mclean', '/privacy-policy']));
+  expect(paths).toEqual(
+    expect.arrayContaining(['/', '/blog', '/about', '/contact', '/mclean', '/privacy-policy']),
+  );
   expect(paths.filter((p) => p.startsWith('/program/')).length).toBeGreaterThanOrEqual(17);
   expect(paths.filter((p) => p.startsWith('/blog/')).length).toBe(8);
   for (const path of paths) {
@@ -33,7 +39,10 @@ test('robots.txt allows the site, points at the sitemap and keeps the test page 
   expect(robots).toContain('Disallow: /test-');
 });
 
-test('the test program page is noindex and the directory index never contains it', async ({ page, request }) => {
+test('the test program page is noindex and the directory index never contains it', async ({
+  page,
+  request,
+}) => {
   const response = await page.goto(`/${TEST_PROGRAM_TOKEN}`);
   expect(response?.status()).toBe(200);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
@@ -41,7 +50,10 @@ test('the test program page is noindex and the directory index never contains it
   expect(index).not.toContain(TEST_PROGRAM_ID);
 });
 
-test('axe finds no WCAG 2.2 AA violation on any page of the sitemap (desktop and phone)', async ({ page, request }) => {
+test('axe finds no WCAG 2.2 AA violation on any page of the sitemap (desktop and phone)', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   const paths = await sitemapPaths(request);
   for (const viewport of [{ width: 1280, height: 900 }, PHONE]) {
