@@ -1,5 +1,6 @@
 /** Shared by `npm start`, `npm run dev` and `npm run bench`: the backend and the generated files. */
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 type Backend = { stop: () => Promise<void> };
 
@@ -8,6 +9,8 @@ type Backend = { stop: () => Promise<void> };
  * exports its settings to process.env so the build (PUBLIC_*) and the functions see them.
  */
 export async function ensureBackend(opts: { siteUrl: string }): Promise<Backend | null> {
+  // A developer's `.env` (see .env.example) points the project at other services.
+  if (existsSync('.env')) process.loadEnvFile('.env');
   if (process.env.SUPABASE_URL || process.env.DATABASE_URL) {
     process.env.PUBLIC_SUPABASE_URL ??= process.env.SUPABASE_URL;
     process.env.SITE_URL ??= opts.siteUrl;
