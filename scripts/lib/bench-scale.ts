@@ -1,8 +1,8 @@
 /**
- * `npm run bench -- --scale N`: copies the project to a temporary folder, replaces the sample
- * programs with N generated ones (valid against the content schema) and builds it.
+ * `npm run bench -- --scale N`: copies the project to a temporary folder, adds N generated
+ * programs (valid against the content schema) to the real ones and builds it.
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { syntheticPrograms } from './bench-search.ts';
@@ -27,9 +27,8 @@ export async function scaleBuild(
       cpSync(entry, join(dir, entry), { recursive: true });
     }
     symlinkSync(join(process.cwd(), 'node_modules'), join(dir, 'node_modules'));
+    // The synthetic programs join the real ones (pages such as /mclean need their entries).
     const programsDir = join(dir, 'content', 'programs');
-    rmSync(programsDir, { recursive: true });
-    mkdirSync(programsDir);
     for (const p of syntheticPrograms(size)) {
       const front = {
         name: p.name,

@@ -37,17 +37,21 @@ export function syntheticPrograms(size: number): DirectoryEntry[] {
     return seed / 2 ** 31;
   };
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
-  const some = <T>(list: readonly T[]): T[] => list.filter(() => rand() < 0.4).slice(0, 4);
+  // At least one value, like real programs (the schema requires it).
+  const some = <T>(list: readonly T[]): T[] => {
+    const chosen = list.filter(() => rand() < 0.4).slice(0, 4);
+    return chosen.length > 0 ? chosen : [pick(list)];
+  };
   return Array.from({ length: size }, (_, i) => ({
     id: `synthetic-${i}`,
     name: `${pick(WORDS)} ${pick(WORDS)} Center ${i}`,
     description: Array.from({ length: 60 }, () => pick(WORDS)).join(' '),
     location: `${pick(WORDS)}ville`,
     state: pick(STATES),
-    ageGroups: some(AGE_GROUPS).length ? some(AGE_GROUPS) : [AGE_GROUPS[0]],
+    ageGroups: some(AGE_GROUPS),
     setting: pick(SETTINGS),
-    insurance: some(INSURANCE).length ? some(INSURANCE) : [INSURANCE[0]],
-    modalities: some(MODALITIES).length ? some(MODALITIES) : [MODALITIES[0]],
+    insurance: some(INSURANCE),
+    modalities: some(MODALITIES),
     rating: rand() < 0.8 ? Math.round((4.5 + rand() / 2) * 10) / 10 : undefined,
     verified: rand() < 0.5,
     featured: rand() < 0.05,

@@ -111,6 +111,45 @@ describe('POST /api/contact', () => {
     expect(sent.filter((m) => m.text.includes(payload.marker))).toEqual([]);
   });
 
+  describe('a plain HTML form post (no JavaScript)', () => {
+    function formRequest(fields: Record<string, string>): Request {
+      return new Request('http://localhost/api/contact', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+      });
+    }
+
+    it('stores and mails the message, then redirects (303) to the confirmation on the contact page', async () => {
+      const payload = good({ phone: '' });
+      const { marker: _m, ...fields } = payload;
+      const res = await contact(formRequest(fields), ctx());
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe('/contact#message-sent');
+      for (const [name, value] of REQUIRED_HEADERS) expect(res.headers.get(name)).toBe(value);
+      const rows = await sql<{ phone: string | null }[]>`
+        select phone from contact_messages where subject = ${payload.subject}`;
+      // The empty optional phone field is "not given", not an empty string.
+      expect(rows).toEqual([{ phone: null }]);
+      const mail = (await outboxFor(INBOX)).find((m) => m.subject === `Contact form: ${payload.subject}`);
+      expect(mail).toBeDefined();
+    });
+
+    it('bad input gets a 400 page that lists what to correct and stores nothing', async () => {
+      const payload = good({ email: 'not-an-email', subject: '' });
+      const { marker: _m, ...fields } = payload;
+      const res = await contact(formRequest(fields), ctx());
+      expect(res.status).toBe(400);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      const html = await res.text();
+      expect(html).toContain('Please check the form');
+      expect(html).toContain('Invalid Email: Please enter a valid email address.');
+      expect(html).toContain('href="/contact"');
+      const like = `%${payload.marker}%`;
+      expect((await sql`select 1 from contact_messages where email like ${like}`).length).toBe(0);
+    });
+  });
+
   it('wrong content type → 415', async () => {
     const req = new Request('http://localhost/api/contact', {
       method: 'POST',

@@ -394,3 +394,38 @@ test.describe('contact form', () => {
     await expect(toast).toBeHidden();
   });
 });
+
+test.describe('contact form without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the browser checks required fields, then the post lands on a visible confirmation', async ({
+    page,
+    request,
+  }) => {
+    test.skip(!!process.env['E2E_DEV'], 'needs /api/contact');
+    await page.goto('/contact');
+    await expect(page.locator('#message-sent')).toBeHidden();
+    // Native validation stops an empty form: nothing is sent, the page stays.
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    expect(await page.getByLabel(/^Name/).evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(
+      true,
+    );
+
+    const subject = `No-JS question ${Date.now()}`;
+    await page.getByLabel(/^Name/).fill('Robin Example');
+    await page.getByLabel(/^Email/).fill('robin@example.com');
+    await page.getByLabel(/^Subject/).fill(subject);
+    await page.getByLabel(/^Message/).fill('Sent from a browser with JavaScript turned off.');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page).toHaveURL(/\/contact#message-sent$/);
+    await expect(page.locator('#message-sent')).toBeVisible();
+    await expect(page.locator('#message-sent')).toContainText("We'll reply within 24 hours.");
+
+    const outbox = process.env['OUTBOX_URL'] ?? 'http://127.0.0.1:54324';
+    const messages = (await (await request.get(`${outbox}/api/messages?to=hello@example.org`)).json()) as {
+      subject: string;
+    }[];
+    expect(messages.map((m) => m.subject)).toContain(`Contact form: ${subject}`);
+  });
+});

@@ -162,19 +162,64 @@ const MAX_BODY_BYTES = 64 * 1024;
  */
 export async function readJson(
   req: Request,
-  options: { allowTextPlain?: boolean; maxBytes?: number } = {},
+  options: { allowTextPlain?: boolean; allowForm?: boolean; maxBytes?: number } = {},
 ): Promise<unknown> {
   const maxBytes = options.maxBytes ?? MAX_BODY_BYTES;
-  const mediaType = (req.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  const accepted = options.allowTextPlain ? ['application/json', 'text/plain'] : ['application/json'];
-  if (!accepted.includes(mediaType)) throw unsupportedMediaType(accepted);
+  const type = mediaType(req);
+  const accepted = [
+    'application/json',
+    ...(options.allowTextPlain ? ['text/plain'] : []),
+    ...(options.allowForm ? [FORM_TYPE] : []),
+  ];
+  if (!accepted.includes(type)) throw unsupportedMediaType(accepted);
   const declared = Number(req.headers.get('content-length') ?? '0');
   if (declared > maxBytes) throw payloadTooLarge(maxBytes);
   const text = await req.text();
   if (new TextEncoder().encode(text).byteLength > maxBytes) throw payloadTooLarge(maxBytes);
+  if (type === FORM_TYPE) {
+    // An HTML form posts every field; an empty optional field means "not given".
+    return Object.fromEntries([...new URLSearchParams(text)].filter(([, value]) => value.trim() !== ''));
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch {
     throw badRequest('The body is not valid JSON.');
   }
+}
+
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+function mediaType(req: Request): string {
+  return (req.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+/** True for a plain HTML form post (a browser without JavaScript), which expects a page back. */
+export function isFormPost(req: Request): boolean {
+  return mediaType(req) === FORM_TYPE;
+}
+
+/** 303 See Other: after a form post, the browser loads `location` with GET. */
+export function redirect(location: string): Response {
+  return new Response(null, { status: 303, headers: { ...SECURITY_HEADERS, location } });
+}
+
+/**
+ * A minimal HTML page for answers to plain form posts (no JavaScript in the browser). `items`
+ * are shown as a list; everything is escaped. The back button returns to the filled-in form.
+ */
+export function htmlPage(
+  status: number,
+  page: { title: string; message: string; items?: readonly string[]; back: string },
+): Response {
+  const esc = (value: string): string =>
+    value.replace(
+      /[&<>"']/g,
+      (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+    );
+  const items = page.items?.length ? `<ul>${page.items.map((i) => `<li>${esc(i)}</li>`).join('')}</ul>` : '';
+  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${esc(page.title)}</title></head><body><main><h1>${esc(page.title)}</h1><p>${esc(page.message)}</p>${items}<p><a href="${esc(page.back)}">Go back to the form</a> (your browser's back button keeps what you typed).</p></main></body></html>`;
+  return new Response(body, {
+    status,
+    headers: { 'content-type': 'text/html; charset=utf-8', ...SECURITY_HEADERS },
+  });
 }

@@ -30,6 +30,8 @@ function loadValidator(): Promise<Validate> {
 }
 
 export function enhanceContactForm(form: HTMLFormElement): void {
+  // The script shows the schema's own messages; the browser's native bubbles are for no-JS only.
+  form.noValidate = true;
   const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   const formError = form.querySelector<HTMLElement>('[data-form-error]');
   if (!submit || !formError) return;
