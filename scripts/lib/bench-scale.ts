@@ -55,6 +55,8 @@ export async function scaleBuild(
     await Promise.resolve();
     return { programs: size, ...build(dir) };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    // BENCH_KEEP=1 keeps the folder to look at the output (its path is printed).
+    if (process.env['BENCH_KEEP'] === '1') console.log(`scale build kept in ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -42,6 +42,18 @@ test.describe('without JavaScript', () => {
     await first.click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   });
+
+  test('every listed program is reachable through the A–Z list, never the test program', async ({ page }) => {
+    const index = await loadIndex(page);
+    await page.goto('/');
+    await page.getByRole('link', { name: /Browse all \d+ programs A–Z/ }).click();
+    await expect(page).toHaveURL(/\/programs$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('All programs A–Z');
+    const links = page.locator('main ul a');
+    const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(hrefs.sort()).toEqual(index.map((p) => p.path).sort());
+    await expect(page.locator('main')).not.toContainText('DO NOT DISPLAY LIVE');
+  });
 });
 
 test('directory-index.json lists every program except the test program', async ({ page }) => {
