@@ -1,3 +1,4 @@
+import { chromiumLaunchOptions } from './lib/chromium.ts';
 /**
  * `npm run bench`: measures what DESIGN.md budgets, on this machine, and prints a table plus
  * `bench-results/latest.json`. Figures, not pass/fail: these machines are noisy.
@@ -129,19 +130,7 @@ const pages: Record<string, string> = {
   ...(firstPost ? { 'blog post': `/${firstPost}` } : {}),
   contact: '/contact',
 };
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions());
 const js: Record<string, { requests: number; gzipBytes: number }> = {};
 for (const [type, path] of Object.entries(pages)) {
   const page = await browser.newPage();

@@ -1,3 +1,4 @@
+import { chromiumLaunchOptions } from '../../scripts/lib/chromium.ts';
 /**
  * The browser build of supabase-js works unchanged against the local auth server: a page on its own
  * localhost origin signs in cross-origin (CORS, preflights, exposed API version header) and keeps
@@ -45,19 +46,7 @@ beforeAll(async () => {
     mailFrom: 'Test <no-reply@example.org>',
     sendMail: () => Promise.resolve(),
   });
-  browser = await chromium.launch({
-    executablePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await chromium.launch(chromiumLaunchOptions());
 });
 
 afterAll(async () => {
