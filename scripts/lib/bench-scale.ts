@@ -2,7 +2,8 @@
  * `npm run bench -- --scale N`: copies the project to a temporary folder, adds N generated
  * programs (valid against the content schema) to the real ones and builds it.
  */
-import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { syntheticPrograms } from './bench-search.ts';
@@ -12,7 +13,14 @@ type Build = (cwd: string) => { seconds: number; peakMiB: number | null; ok: boo
 export async function scaleBuild(
   size: number,
   build: Build,
-): Promise<ReturnType<Build> & { programs: number }> {
+): Promise<
+  ReturnType<Build> & {
+    programs: number;
+    indexShards: number;
+    maxShardGzipBytes: number;
+    homeHtmlGzipBytes: number;
+  }
+> {
   const dir = mkdtempSync(join(tmpdir(), 'ocd-scale-'));
   try {
     for (const entry of [
@@ -53,7 +61,20 @@ export async function scaleBuild(
       );
     }
     await Promise.resolve();
-    return { programs: size, ...build(dir) };
+    const result = build(dir);
+    // What one fetch of search data and the home page weigh at this size.
+    const shardDir = join(dir, 'dist', 'directory-index');
+    const shardGzip = result.ok
+      ? readdirSync(shardDir).map((f) => gzipSync(readFileSync(join(shardDir, f))).length)
+      : [];
+    const home = result.ok ? readFileSync(join(dir, 'dist', 'index.html')) : Buffer.alloc(0);
+    return {
+      programs: size,
+      ...result,
+      indexShards: shardGzip.length,
+      maxShardGzipBytes: Math.max(0, ...shardGzip),
+      homeHtmlGzipBytes: gzipSync(home).length,
+    };
   } finally {
     // BENCH_KEEP=1 keeps the folder to look at the output (its path is printed).
     if (process.env['BENCH_KEEP'] === '1') console.log(`scale build kept in ${dir}`);

@@ -1,14 +1,12 @@
 /**
- * The compact search data of the directory (GET /directory-index.json), built at build time.
- * The home island fetches it the first time someone searches, filters or sorts, so the home
- * page HTML carries only the first cards. Listed programs only: never the test program.
+ * GET /directory-index.json — the manifest of the directory's search data (see
+ * lib/directory-index.ts): how many programs and the URLs of the shards that hold them.
+ * Listed programs only: never the test program.
  */
 import type { APIRoute } from 'astro';
 import { directoryEntries } from '../lib/content/programs.ts';
+import { manifestFor } from '../lib/directory-index.ts';
 
 export const prerender = true;
 
-export const GET: APIRoute = () =>
-  new Response(JSON.stringify(directoryEntries), {
-    headers: { 'content-type': 'application/json; charset=utf-8' },
-  });
+export const GET: APIRoute = () => Response.json(manifestFor(directoryEntries.length));

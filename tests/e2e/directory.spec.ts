@@ -20,9 +20,18 @@ async function open(page: Page, path = '/'): Promise<void> {
 }
 
 async function loadIndex(page: Page): Promise<DirectoryEntry[]> {
-  const response = await page.request.get('/directory-index.json');
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as DirectoryEntry[];
+  // A manifest, then shards (src/lib/directory-index.ts).
+  const manifest = await page.request.get('/directory-index.json');
+  expect(manifest.ok()).toBe(true);
+  const { total, shards } = (await manifest.json()) as { total: number; shards: string[] };
+  const entries: DirectoryEntry[] = [];
+  for (const url of shards) {
+    const shard = await page.request.get(url);
+    expect(shard.ok(), url).toBe(true);
+    entries.push(...((await shard.json()) as DirectoryEntry[]));
+  }
+  expect(entries.length).toBe(total);
+  return entries;
 }
 
 test.beforeEach(async ({ page }) => {
@@ -56,7 +65,9 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('directory-index.json lists every program except the test program', async ({ page }) => {
+test('the directory index (manifest and shards) lists every program except the test program', async ({
+  page,
+}) => {
   const index = await loadIndex(page);
   expect(index.length).toBeGreaterThanOrEqual(17);
   expect(index.map((p) => p.id)).not.toContain(TEST_PROGRAM_ID);
@@ -100,7 +111,8 @@ for (const [section, option] of FACETS) {
     const group = dialog.getByRole('group', { name: new RegExp(`^${section}`) });
     const box = group.getByRole('checkbox', { name: new RegExp(`^${option}\\b`) });
     const label = box.locator('xpath=..');
-    await expect(label).not.toContainText('Loading');
+    // Counts appear once every program is loaded (before that they would count the first cards).
+    await expect(label.locator('span.tabular-nums')).toHaveText(/\d/);
     const shownCount = Number((await label.locator('span.tabular-nums').innerText()).match(/\d+/)?.[0]);
     await box.check();
     await dialog.getByRole('button', { name: /^Show/ }).click();
@@ -198,4 +210,33 @@ test('home has no accessibility violations, with and without the filters dialog'
   await page.getByRole('button', { name: /^Filters/ }).click();
   await expect(page.getByRole('dialog', { name: 'Filters' })).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test('filter counts wait for the whole directory instead of counting only the first cards', async ({
+  page,
+}) => {
+  const index = await loadIndex(page);
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/directory-index/*.json', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await open(page);
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Filters' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('span.tabular-nums')).toHaveCount(0);
+  await expect(dialog.getByText('Loading…').first()).toBeVisible();
+  release();
+  // Every program of the directory (not just the first cards) is counted under "Adults".
+  const adults = dialog
+    .getByRole('group', { name: /^Age Groups/ })
+    .getByRole('checkbox', { name: /^Adults\b/ });
+  const expected = index.filter((p) => p.ageGroups.includes('Adults')).length;
+  await expect(adults.locator('xpath=..').locator('span.tabular-nums')).toHaveText(
+    `${expected} ${expected === 1 ? 'program' : 'programs'}`,
+  );
 });

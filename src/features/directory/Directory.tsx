@@ -16,6 +16,7 @@ import {
   parseDirectoryState,
   type DirectoryState,
 } from '../../lib/url-state.ts';
+import { loadDirectoryIndex } from '../../lib/directory-index.ts';
 import ActiveFilters from './ActiveFilters.tsx';
 import FiltersDialog from './FiltersDialog.tsx';
 
@@ -24,8 +25,6 @@ type Props = {
   initial: readonly DirectoryEntry[];
   /** How many programs the directory lists in total. */
   total: number;
-  /** The compact search data, fetched the first time someone searches, filters or sorts. */
-  indexUrl: string;
 };
 
 /** Cards added per "Show more programs". */
@@ -42,7 +41,7 @@ const plural = (n: number): string => `${n} ${n === 1 ? 'program' : 'programs'}`
  * Its state lives in the URL (see lib/url-state.ts): committed changes push a history entry,
  * typing replaces the current one.
  */
-export default function Directory({ initial, total, indexUrl }: Props) {
+export default function Directory({ initial, total }: Props) {
   const id = useId();
   const [state, setState] = useState<DirectoryState>(DEFAULT_STATE);
   const [all, setAll] = useState<readonly DirectoryEntry[] | null>(null);
@@ -62,10 +61,9 @@ export default function Directory({ initial, total, indexUrl }: Props) {
     if (complete || loaded.current || loading.current) return;
     loading.current = true;
     setStatus('loading');
-    fetch(indexUrl)
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        const data = (await response.json()) as DirectoryEntry[];
+    // The search data, in shards fetched in parallel (lib/directory-index.ts).
+    loadDirectoryIndex()
+      .then((data) => {
         loaded.current = true;
         prepareSearch(data);
         setAll(data);
@@ -320,7 +318,9 @@ export default function Directory({ initial, total, indexUrl }: Props) {
         <FiltersDialog
           programs={source}
           filters={state.filters}
-          resultCount={waiting ? null : results.length}
+          // Until every program is loaded, counts over the first cards would be wrong: the
+          // dialog shows them as pending instead.
+          resultCount={partial ? null : results.length}
           onChange={setFilters}
           onClose={() => {
             setFiltersOpen(false);

@@ -145,10 +145,16 @@ export default function FiltersDialog({ programs, filters, resultCount, onChange
                             className="size-5 accent-brand-600"
                           />
                           <span className="flex-1">{option}</span>
-                          <span className="text-sm text-muted tabular-nums">
-                            {count}
-                            <span className="sr-only"> {count === 1 ? 'program' : 'programs'}</span>
-                          </span>
+                          {resultCount === null ? (
+                            <span className="text-sm text-muted" aria-hidden="true">
+                              …
+                            </span>
+                          ) : (
+                            <span className="text-sm text-muted tabular-nums">
+                              {count}
+                              <span className="sr-only"> {count === 1 ? 'program' : 'programs'}</span>
+                            </span>
+                          )}
                         </label>
                       </li>
                     );
