@@ -42,6 +42,12 @@ export type Searchable = Pick<
   'name' | 'description' | 'location' | 'state' | 'ageGroups' | 'setting' | 'insurance' | 'modalities'
 >;
 
+/**
+ * Typo-tolerant suggestions (lib/similar.ts) are looked for only from this many characters:
+ * below it they are mostly noise. Kept here so the island can decide without loading them.
+ */
+export const MIN_SIMILAR_QUERY_LENGTH = 4;
+
 export type SortMode = 'name' | 'rating';
 export const SORT_MODES: readonly SortMode[] = ['name', 'rating'];
 export const DEFAULT_SORT: SortMode = 'name';

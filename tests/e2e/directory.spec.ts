@@ -240,3 +240,17 @@ test('filter counts wait for the whole directory instead of counting only the fi
     `${expected} ${expected === 1 ? 'program' : 'programs'}`,
   );
 });
+
+test('a misspelt search still says No Results Found, then suggests close spellings', async ({ page }) => {
+  await open(page);
+  const search = page.getByLabel('Search programs');
+  await search.fill('Massachusets');
+  await expect(page.getByRole('heading', { name: 'No Results Found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Similar to “Massachusets”' })).toBeVisible();
+  await expect(cards(page).filter({ hasText: 'McLean' })).toHaveCount(1);
+  // Exact matches are never replaced: the correct spelling shows the normal results.
+  await search.fill('Massachusetts');
+  await expect(page.getByRole('heading', { name: /Similar to/ })).toHaveCount(0);
+  await expect(cards(page).filter({ hasText: 'McLean' })).toHaveCount(1);
+  await expect(status(page)).toHaveText(/\d+ programs? found/);
+});

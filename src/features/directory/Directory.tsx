@@ -2,7 +2,9 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import ProgramCard, { ProgramCardSkeleton } from '../../components/program/ProgramCard.tsx';
 import {
   activeFilterCount,
+  MIN_SIMILAR_QUERY_LENGTH,
   createNarrowingFilter,
+  normalizeQuery,
   prepareSearch,
   isUnfiltered,
   sortPrograms,
@@ -17,6 +19,7 @@ import {
   type DirectoryState,
 } from '../../lib/url-state.ts';
 import { loadDirectoryIndex } from '../../lib/directory-index.ts';
+import type { SimilarFinder } from '../../lib/similar.ts';
 import ActiveFilters from './ActiveFilters.tsx';
 import FiltersDialog from './FiltersDialog.tsx';
 
@@ -141,6 +144,36 @@ export default function Directory({ initial, total }: Props) {
   // Typing narrows the previous results instead of scanning every program again.
   const [narrow] = useState(() => createNarrowingFilter<DirectoryEntry>());
   const results = useMemo(() => narrow(sorted, state.filters), [narrow, sorted, state.filters]);
+
+  // When the exact search finds nothing, suggest close spellings (loaded only then).
+  const [similar, setSimilar] = useState<{ filters: DirectoryFilters; items: DirectoryEntry[] } | null>(null);
+  const finder = useRef<{ source: readonly DirectoryEntry[]; find: Promise<SimilarFinder> } | null>(null);
+  const wantSimilar =
+    !(all === null && !complete) &&
+    results.length === 0 &&
+    normalizeQuery(state.filters.query).length >= MIN_SIMILAR_QUERY_LENGTH;
+  useEffect(() => {
+    if (!wantSimilar) return;
+    let current = true;
+    if (finder.current?.source !== source) {
+      finder.current = {
+        source,
+        find: import('../../lib/similar.ts').then((m) => m.createSimilarFinder(source)),
+      };
+    }
+    const filters = state.filters;
+    finder.current.find
+      .then((find) => {
+        if (current) setSimilar({ filters, items: find(filters) });
+      })
+      .catch((error: unknown) => {
+        console.warn('Could not look for similar programs:', error);
+      });
+    return () => {
+      current = false;
+    };
+  }, [wantSimilar, source, state.filters]);
+  const suggestions = wantSimilar && similar?.filters === state.filters ? similar.items : [];
 
   const waiting = status === 'loading' && all === null && needsAll(state);
   const partial = all === null && !complete;
@@ -287,6 +320,19 @@ export default function Directory({ initial, total }: Props) {
             >
               Clear search and filters
             </button>
+            {suggestions.length > 0 ? (
+              <div className="mt-8 text-left">
+                <h3 className="text-lg font-semibold">Similar to “{state.filters.query.trim()}”</h3>
+                <p className="mt-1 text-sm text-muted">Close spellings of what you typed.</p>
+                <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                  {suggestions.map((program) => (
+                    <li key={program.id}>
+                      <ProgramCard program={program} />
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
           </div>
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
