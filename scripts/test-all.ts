@@ -5,7 +5,8 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 
-const out = 'test-results/summary';
+// Outside test-results/: Playwright empties that folder when it starts.
+const out = '.test-summary';
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
