@@ -4,7 +4,13 @@
  * netlify/functions under /api in dev as well.
  */
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { ensureBackend, runGenerators } from './lib/runtime.ts';
+
+// The Netlify dev middleware applies netlify.toml's rewrites against the publish folder: with an
+// old build in dist/, /program/* would be answered from it instead of the live pages. dist/ is
+// a build output (`npm start` builds it again), so dev starts without it.
+rmSync('dist', { recursive: true, force: true });
 
 const backend = await ensureBackend({ siteUrl: 'http://localhost:4321' });
 runGenerators();
