@@ -12,7 +12,8 @@ export default defineConfig({
   site: SITE,
   trailingSlash: 'never',
   build: { format: 'file' },
-  adapter: netlify(),
+  // No edge functions here; their dev runtime would try to download Deno.
+  adapter: netlify({ devFeatures: { edgeFunctions: false, images: true, environmentVariables: false } }),
   integrations: [
     react(),
     clientInteraction(),
