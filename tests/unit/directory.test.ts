@@ -11,23 +11,7 @@ import {
   type DirectoryEntry,
   type DirectoryFilters,
 } from '../../src/lib/directory.ts';
-
-function program(overrides: Partial<DirectoryEntry> & { id: string }): DirectoryEntry {
-  return {
-    name: `Program ${overrides.id}`,
-    description: 'A residential program.',
-    location: 'Springfield',
-    state: 'Illinois',
-    ageGroups: ['Adults'],
-    setting: 'Residential',
-    insurance: ['Private Pay'],
-    modalities: ['ERP'],
-    verified: false,
-    featured: false,
-    path: `/program/${overrides.id}`,
-    ...overrides,
-  };
-}
+import { program } from './fixtures.ts';
 
 const ranch = program({
   id: 'ranch',

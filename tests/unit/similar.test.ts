@@ -6,24 +6,9 @@ import {
   type DirectoryFilters,
 } from '../../src/lib/directory.ts';
 import { MAX_SIMILAR, createSimilarFinder } from '../../src/lib/similar.ts';
+import { program as entry } from './fixtures.ts';
 
-function program(id: string, over: Partial<DirectoryEntry>): DirectoryEntry {
-  return {
-    id,
-    name: `Program ${id}`,
-    description: 'A residential program.',
-    location: 'Springfield',
-    state: 'Illinois',
-    ageGroups: ['Adults'],
-    setting: 'Residential',
-    insurance: ['Private Pay'],
-    modalities: ['ERP'],
-    verified: false,
-    featured: false,
-    path: `/program/${id}`,
-    ...over,
-  };
-}
+const program = (id: string, over: Partial<DirectoryEntry>): DirectoryEntry => entry({ id, ...over });
 
 const programs = [
   program('mclean', {
