@@ -19,7 +19,7 @@ import { RateLimiter } from './_shared/rate-limit.ts';
 
 export default handle('engagement', async (req: Request, context: Context) => {
   allowMethods(req, ['POST']);
-  limiter.check(req, context);
+  await limiter.check(context);
   const parsed = engagementBatchSchema.safeParse(await readJson(req, { allowTextPlain: true }));
   if (!parsed.success) throw badRequestFromZod(parsed.error);
   const { events } = parsed.data;

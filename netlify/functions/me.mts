@@ -39,7 +39,7 @@ export interface MeResponse {
 
 export default handle('me', async (req: Request, context: Context) => {
   allowMethods(req, ['GET']);
-  limiter.check(req, context);
+  await limiter.check(context);
   const claims = await requireUser(req);
 
   const [row] = await withClaims(

@@ -7,9 +7,9 @@ import { HttpError, readJson } from '../../netlify/functions/_shared/http.ts';
 import { escapeHtml, renderMail } from '../../netlify/functions/_shared/mail-templates.ts';
 import { MailError, sendMail } from '../../netlify/functions/_shared/mailer.ts';
 import { findProgram, isKnownProgram } from '../../netlify/functions/_shared/programs.ts';
-import { RateLimiter, clientIp } from '../../netlify/functions/_shared/rate-limit.ts';
+import { RateLimiter, clientIp, type RateLimit } from '../../netlify/functions/_shared/rate-limit.ts';
 import { TEST_PROGRAM_ID } from '../../src/lib/vocabulary.ts';
-import { outboxFor } from './helpers.ts';
+import { adminSql, outboxFor } from './helpers.ts';
 
 describe('parseEnv', () => {
   it('names every missing variable in one error', () => {
@@ -35,30 +35,52 @@ describe('parseEnv', () => {
   });
 });
 
-describe('RateLimiter', () => {
-  const limiter = new RateLimiter('t', { windowLimit: 3, windowSize: 10, aggregateBy: ['ip', 'domain'] });
-  it('allows windowLimit hits per window, then says how long to wait', () => {
-    expect([0, 1, 2].map((i) => limiter.hit('a', 1000 + i))).toEqual([0, 0, 0]);
-    expect(limiter.hit('a', 4000)).toBe(7);
-    expect(limiter.hit('b', 4000)).toBe(0);
-    expect(limiter.hit('a', 11_000)).toBe(0);
+describe('RateLimiter (counts in Postgres, shared by every instance)', () => {
+  const limit: RateLimit = { windowLimit: 3, windowSize: 10, aggregateBy: ['ip', 'domain'] };
+  const statusOf = async (p: Promise<void>): Promise<number> =>
+    p.then(
+      () => 200,
+      (error: unknown) => (error instanceof HttpError ? error.status : 500),
+    );
+  it('allows windowLimit hits per window per IP, then a 429 with Retry-After', async () => {
+    const ip = `203.0.113.${String(Math.floor(Math.random() * 200) + 1)}`;
+    const name = `t-${randomUUID()}`;
+    // Two limiter objects: as two function instances (or two local invocations) would have.
+    const [a, b] = [new RateLimiter(name, limit), new RateLimiter(name, limit)];
+    const statuses = [];
+    for (const limiter of [a, b, a, b]) statuses.push(await statusOf(limiter.check({ ip })));
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const error = await a.check({ ip }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(Number((error as HttpError).headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number((error as HttpError).headers['retry-after'])).toBeLessThanOrEqual(10);
+    // Another address has its own budget.
+    expect(await statusOf(a.check({ ip: '203.0.113.250' }))).toBe(200);
+  });
+  it('keys per e-mail address case-insensitively, never storing the address', async () => {
+    const limiter = new RateLimiter(`k-${randomUUID()}`, limit);
+    const email = `Person.${randomUUID()}@Example.org`;
+    const one = { windowLimit: 1, windowSize: 60 };
+    expect(await statusOf(limiter.checkKey('email', email, one))).toBe(200);
+    expect(await statusOf(limiter.checkKey('email', email.toLowerCase(), one))).toBe(429);
+    const sql = adminSql();
+    try {
+      const rows = await sql`select key from private.rate_limits where key like ${`${limiter.name}:%`}`;
+      expect(rows).toHaveLength(1);
+      expect(String(rows[0]?.key)).not.toContain('xample');
+    } finally {
+      await sql.end();
+    }
   });
   it('refuses a config without a limit', () => {
     expect(() => new RateLimiter('x', undefined)).toThrow('has no rateLimit');
   });
-  it.each<[string, Record<string, string>, string | undefined, string]>([
-    ['context.ip first', { 'x-nf-client-connection-ip': '2.2.2.2' }, '1.1.1.1', '1.1.1.1'],
-    [
-      'then Netlify header',
-      { 'x-nf-client-connection-ip': '2.2.2.2', 'x-forwarded-for': '3.3.3.3' },
-      undefined,
-      '2.2.2.2',
-    ],
-    ['then first X-Forwarded-For', { 'x-forwarded-for': '3.3.3.3, 4.4.4.4' }, undefined, '3.3.3.3'],
-    ['else unknown', {}, undefined, 'unknown'],
-  ])('clientIp: %s', (_l, headers, ip, expected) => {
-    const req = new Request('http://localhost/', { headers });
-    expect(clientIp(req, ip === undefined ? undefined : { ip })).toBe(expected);
+  it.each<[string, string | undefined, string]>([
+    ['context.ip', '1.1.1.1', '1.1.1.1'],
+    ['trimmed', ' 1.1.1.1 ', '1.1.1.1'],
+    ['else unknown (headers are never read)', undefined, 'unknown'],
+  ])('clientIp: %s', (_l, ip, expected) => {
+    expect(clientIp(ip === undefined ? undefined : { ip })).toBe(expected);
   });
 });
 

@@ -5,7 +5,7 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { Claims } from './db.ts';
 import { env } from './env.ts';
-import { unauthorized } from './http.ts';
+import { unauthorized, unavailable } from './http.ts';
 
 export type AuthResult =
   { claims: Claims; problem: null } | { claims: null; problem: 'missing' | 'invalid' | 'expired' };
@@ -22,6 +22,23 @@ function keySet(supabaseUrl: string): JWTVerifyGetKey {
   return jwks.get;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * jose errors that mean the TOKEN is bad (→ 401). Any other failure — the key endpoint down,
+ * timing out, answering non-200 or garbage — is the server's side (→ 503), never the caller's.
+ */
+const TOKEN_ERRORS = [
+  errors.JWTInvalid,
+  errors.JWTClaimValidationFailed,
+  errors.JWSInvalid,
+  errors.JWSSignatureVerificationFailed,
+  errors.JWKSNoMatchingKey,
+  errors.JWKSMultipleMatchingKeys,
+  errors.JOSEAlgNotAllowed,
+  errors.JOSENotSupported,
+] as const;
+
 /** Verifies a bearer token; throws jose errors on any failure. */
 export async function verifyToken(token: string): Promise<Claims> {
   const { SUPABASE_URL } = env();
@@ -30,9 +47,12 @@ export async function verifyToken(token: string): Promise<Claims> {
     audience: 'authenticated',
     algorithms: ['ES256', 'RS256'],
     clockTolerance: 5,
-    requiredClaims: ['sub', 'exp'],
+    requiredClaims: ['sub', 'exp', 'session_id'],
   });
-  if (typeof payload.sub !== 'string' || payload.sub === '') throw new errors.JWTInvalid('no subject');
+  // Both are compared with uuid columns; anything else would be a malformed token, not a user.
+  if (typeof payload.sub !== 'string' || !UUID.test(payload.sub)) throw new errors.JWTInvalid('bad subject');
+  if (typeof payload['session_id'] !== 'string' || !UUID.test(payload['session_id']))
+    throw new errors.JWTInvalid('bad session');
   return payload as Claims;
 }
 
@@ -46,7 +66,7 @@ function bearer(req: Request): string | null {
 /**
  * The signed-in user's claims, or why there are none: `missing` (no Authorization header: an
  * anonymous visitor), `expired`, or `invalid` (malformed, wrong signature, issuer or audience).
- * Failure to reach the key endpoint is not the caller's fault and is rethrown (→ 500).
+ * Failure to get the auth server's keys is not the caller's fault: a thrown 503 `unavailable`.
  */
 export async function getUser(req: Request): Promise<AuthResult> {
   const token = bearer(req);
@@ -56,12 +76,9 @@ export async function getUser(req: Request): Promise<AuthResult> {
     return { claims: await verifyToken(token), problem: null };
   } catch (error) {
     if (error instanceof errors.JWTExpired) return { claims: null, problem: 'expired' };
-    // A key endpoint that times out or serves garbage is our fault, not the token's.
-    const serverSide = error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid;
-    if (error instanceof errors.JOSEError && !serverSide) {
-      return { claims: null, problem: 'invalid' };
-    }
-    throw error;
+    if (TOKEN_ERRORS.some((kind) => error instanceof kind)) return { claims: null, problem: 'invalid' };
+    console.error('[api] auth: cannot get the signing keys:', error);
+    throw unavailable();
   }
 }
 

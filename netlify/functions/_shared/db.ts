@@ -12,6 +12,8 @@ export type Tx = postgres.TransactionSql;
 /** The verified access-token claims that RLS reads through `auth.uid()` / `auth.jwt()`. */
 export interface Claims {
   sub: string;
+  /** The auth session the token belongs to (Supabase Auth puts it in every access token). */
+  session_id: string;
   role?: string;
   email?: string;
   aud?: string | string[];
@@ -53,6 +55,10 @@ export async function closeDb(): Promise<void> {
  * `request.jwt.claims` set for the transaction only. Both settings are `local`, so they end with
  * the transaction and never leak to the next user of a pooled connection.
  *
+ * For a user, the same statement asks whether the token's session (`session_id`) still exists:
+ * a token of a session that was signed out (e.g. "sign out everywhere") is refused with a 401,
+ * although its signature is still valid, at no extra round trip.
+ *
  * Use it for every read or write on behalf of a visitor or user. Never pass claims that did not
  * come from `verifyToken`/`getUser`; the role is chosen here, never taken from the token.
  */
@@ -61,10 +67,56 @@ export async function withClaims<T>(claims: Claims | null, fn: (tx: Tx) => Promi
   const payload = JSON.stringify(claims ? { ...claims, role } : { role });
   const result = await db().begin(async (tx) => {
     // set_config('role', …, true) is `set local role` with a bind parameter: one round trip.
-    await tx`select set_config('role', ${role}, true), set_config('request.jwt.claims', ${payload}, true)`;
+    if (claims) {
+      const [row] = await tx<{ live: boolean }[]>`
+        select private.session_is_live(${claims.session_id}::uuid, ${claims.sub}::uuid) as live,
+               set_config('role', ${role}, true), set_config('request.jwt.claims', ${payload}, true)`;
+      if (row?.live !== true) throw new SessionEnded();
+    } else {
+      await tx`select set_config('role', ${role}, true), set_config('request.jwt.claims', ${payload}, true)`;
+    }
     return fn(tx);
   });
   return result as T;
+}
+
+/** The token's session no longer exists (signed out, or expired): `handle()` answers 401. */
+export class SessionEnded extends Error {
+  constructor() {
+    super('The session of this access token has ended.');
+    this.name = 'SessionEnded';
+  }
+}
+
+/**
+ * True for errors that mean "the database cannot be reached right now" (refused, reset or timed
+ * out connections, a server shutting down or starting, too many connections), as opposed to a
+ * bug or a refused statement. The API answers those with 503 and Retry-After.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== 'string') return false;
+  return (
+    [
+      'ECONNREFUSED',
+      'ECONNRESET',
+      'ETIMEDOUT',
+      'EHOSTUNREACH',
+      'ENETUNREACH',
+      'ENOTFOUND',
+      'EPIPE',
+      'CONNECT_TIMEOUT',
+      'CONNECTION_CLOSED',
+      'CONNECTION_ENDED',
+      'CONNECTION_DESTROYED',
+      // SQLSTATE: connection exceptions, admin/crash shutdown, cannot connect now, too many connections.
+      '57P01',
+      '57P02',
+      '57P03',
+      '53300',
+    ].includes(code) || code.startsWith('08')
+  );
 }
 
 /**

@@ -1,40 +1,43 @@
 /**
- * Per-IP rate limiting. Each endpoint declares its limit once, as a literal `rateLimit` in its
+ * Rate limiting, with counts kept in Postgres (`private.rate_limit_hit`) so that every function
+ * instance — and every invocation under the local server — shares them.
+ *
+ * Per-IP limits: each endpoint declares its limit once, as a literal `rateLimit` in its
  * `export const config` (Netlify reads that object statically at deploy and enforces it at the
- * edge); the handler passes the same `config.rateLimit` here, so local development and tests
- * see the same limit, and an instance still protects itself if the edge rule is missing.
+ * edge); the handler passes the same `config.rateLimit` here, so the local server and tests see
+ * the same limit, and the site still protects itself if the edge rule is missing.
+ * Per-key limits (e.g. per e-mail address) have no edge equivalent and always run here.
  */
 import type { Config, Context } from '@netlify/functions';
+import { createHash } from 'node:crypto';
+import { db } from './db.ts';
 import { env } from './env.ts';
 import { tooManyRequests } from './http.ts';
 
 export type RateLimit = NonNullable<Config['rateLimit']>;
 
-/** The client IP: Netlify's `context.ip`, else its client-IP header, else X-Forwarded-For. */
-export function clientIp(req: Request, context: Pick<Context, 'ip'> | undefined): string {
-  const fromContext = context?.ip;
-  if (fromContext) return fromContext;
-  const netlify = req.headers.get('x-nf-client-connection-ip')?.trim();
-  if (netlify) return netlify;
-  const forwarded = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return forwarded || 'unknown';
-}
-
-interface Window {
-  start: number;
-  count: number;
-}
-
-const MAX_KEYS = 10_000;
-
 /**
- * A fixed-window counter per (limiter, IP, domain). Fixed windows are enough here: the edge
- * limiter is the real defence in production; this one must be cheap and predictable in tests.
+ * The client's address as Netlify (or the local server) saw the connection: `context.ip`.
+ * Request headers (`X-Forwarded-For`, `x-nf-client-connection-ip`, `Host`) are never read: a
+ * client can set them to anything and would get a fresh budget with each value.
  */
+export function clientIp(context: Pick<Context, 'ip'> | undefined): string {
+  const ip = context?.ip.trim();
+  return ip ? ip.slice(0, 64) : 'unknown';
+}
+
+/** Counts one hit on `key`; throws a 429 (with Retry-After) when over `windowLimit` per `windowSize` s. */
+async function hit(key: string, windowLimit: number, windowSize: number): Promise<void> {
+  if (env().RATE_LIMIT_DISABLED) return;
+  const [row] = await db()<{ wait: number }[]>`
+    select private.rate_limit_hit(${key}, ${windowLimit}, ${windowSize}) as wait`;
+  const wait = row?.wait ?? 0;
+  if (wait > 0) throw tooManyRequests(wait);
+}
+
 export class RateLimiter {
   readonly name: string;
   readonly limit: RateLimit;
-  private readonly windows = new Map<string, Window>();
 
   constructor(name: string, limit: RateLimit | undefined) {
     if (!limit) throw new Error(`Rate limiter ${name}: the function's config has no rateLimit`);
@@ -42,45 +45,24 @@ export class RateLimiter {
     this.limit = limit;
   }
 
-  /** Counts one request; returns the seconds to wait when over the limit, else 0. */
-  hit(key: string, now = Date.now()): number {
-    const sizeMs = this.limit.windowSize * 1000;
-    let window = this.windows.get(key);
-    if (!window || now - window.start >= sizeMs) {
-      if (this.windows.size >= MAX_KEYS) this.prune(now);
-      window = { start: now, count: 0 };
-      this.windows.set(key, window);
-    }
-    window.count += 1;
-    if (window.count <= this.limit.windowLimit) return 0;
-    return (window.start + sizeMs - now) / 1000;
-  }
-
-  /** Throws a 429 (with Retry-After) when this request is over the limit. */
-  check(req: Request, context: Pick<Context, 'ip'> | undefined): void {
-    if (env().RATE_LIMIT_DISABLED) return;
+  /** Counts this request against its client's budget; throws a 429 when over the limit. */
+  async check(context: Pick<Context, 'ip'> | undefined): Promise<void> {
     const aggregate = ([] as string[]).concat(this.limit.aggregateBy ?? ['domain']);
-    const parts: string[] = [];
-    if (aggregate.includes('ip')) parts.push(clientIp(req, context));
-    if (aggregate.includes('domain')) parts.push(new URL(req.url).host);
-    const wait = this.hit(parts.join('|'));
-    if (wait > 0) throw tooManyRequests(wait);
+    // 'domain' alone means one budget for the whole site; the site has one domain.
+    const key = aggregate.includes('ip') ? `${this.name}:ip:${clientIp(context)}` : `${this.name}:site`;
+    await hit(key, this.limit.windowLimit, this.limit.windowSize);
   }
 
-  reset(): void {
-    this.windows.clear();
-  }
-
-  private prune(now: number): void {
-    const sizeMs = this.limit.windowSize * 1000;
-    for (const [key, window] of this.windows) if (now - window.start >= sizeMs) this.windows.delete(key);
-    // Under a flood of distinct IPs, forget the oldest half rather than grow without bound.
-    if (this.windows.size >= MAX_KEYS) {
-      let drop = this.windows.size / 2;
-      for (const key of this.windows.keys()) {
-        if (drop-- <= 0) break;
-        this.windows.delete(key);
-      }
-    }
+  /**
+   * Counts a request against a budget of its own, e.g. per e-mail address, so that one person
+   * cannot be flooded from many addresses. The value is hashed: no address is stored in clear.
+   */
+  async checkKey(
+    kind: string,
+    value: string,
+    limit: Pick<RateLimit, 'windowLimit' | 'windowSize'>,
+  ): Promise<void> {
+    const digest = createHash('sha256').update(value.trim().toLowerCase()).digest('base64url');
+    await hit(`${this.name}:${kind}:${digest}`, limit.windowLimit, limit.windowSize);
   }
 }

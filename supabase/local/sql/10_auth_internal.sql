@@ -16,6 +16,8 @@ create table if not exists auth.sessions (
 );
 comment on table auth.sessions is 'Local auth server: one row per signed-in device; logout deletes it.';
 create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+-- As in Supabase Auth: when set, the session ends then (time-boxed sessions).
+alter table auth.sessions add column if not exists not_after timestamptz;
 
 create table if not exists auth.refresh_tokens (
   id bigserial primary key,
