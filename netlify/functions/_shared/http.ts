@@ -3,6 +3,7 @@
  * `{ error: { code, message, fields? } }`, and the headers every function response carries.
  */
 import type { ZodError } from 'zod';
+import { isDatabaseUnavailable, SessionEnded } from './db.ts';
 
 /** Sent on every response: API answers are personal or volatile, and never framed or sniffed. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -25,7 +26,8 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'rate_limited'
   | 'server_error'
-  | 'bad_gateway';
+  | 'bad_gateway'
+  | 'unavailable';
 
 export interface ErrorBody {
   error: { code: ErrorCode; message: string; fields?: Record<string, string> };
@@ -122,6 +124,24 @@ export function tooManyRequests(retryAfterSeconds: number): HttpError {
   });
 }
 
+/** 401 for a token whose session was signed out (see `withClaims`). */
+export function sessionEnded(): HttpError {
+  return unauthorized('Your session has ended. Please sign in again.');
+}
+
+/**
+ * 503: a part we depend on (the database, the auth server's keys) cannot be reached right now.
+ * The client may retry after `Retry-After` seconds; nothing was done.
+ */
+export function unavailable(retryAfterSeconds = 5): HttpError {
+  return new HttpError(
+    503,
+    'unavailable',
+    'The service is briefly unavailable. Please try again in a moment.',
+    { headers: { 'retry-after': String(retryAfterSeconds) } },
+  );
+}
+
 /** Logs the cause for operators; the client only ever sees a generic message. */
 export function serverError(cause: unknown, where: string): Response {
   console.error(`[api] ${where}:`, cause);
@@ -145,6 +165,11 @@ export function handle<C>(
       return await fn(req, context);
     } catch (error) {
       if (error instanceof HttpError) return error.toResponse();
+      if (error instanceof SessionEnded) return sessionEnded().toResponse();
+      if (isDatabaseUnavailable(error)) {
+        console.error(`[api] ${where}: database unavailable:`, (error as { code?: string }).code);
+        return unavailable().toResponse();
+      }
       return serverError(error, where);
     }
   };
@@ -159,6 +184,9 @@ const MAX_BODY_BYTES = 64 * 1024;
 /**
  * Reads a JSON body. `text/plain` is accepted only when `allowTextPlain` is set, because
  * `navigator.sendBeacon` with a string sends `text/plain;charset=UTF-8` and cannot set headers.
+ * The body is read as a stream and abandoned as soon as it passes `maxBytes`, so a huge body
+ * sent without (or with a false) Content-Length is never buffered whole. Bytes that are not
+ * UTF-8 are a 400: decoding them leniently would store U+FFFD in place of what was sent.
  */
 export async function readJson(
   req: Request,
@@ -174,8 +202,33 @@ export async function readJson(
   if (!accepted.includes(type)) throw unsupportedMediaType(accepted);
   const declared = Number(req.headers.get('content-length') ?? '0');
   if (declared > maxBytes) throw payloadTooLarge(maxBytes);
-  const text = await req.text();
-  if (new TextEncoder().encode(text).byteLength > maxBytes) throw payloadTooLarge(maxBytes);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (req.body) {
+    const reader = req.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        throw payloadTooLarge(maxBytes);
+      }
+      chunks.push(value);
+    }
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw badRequest('The body is not valid UTF-8 text.');
+  }
   if (type === FORM_TYPE) {
     // An HTML form posts every field; an empty optional field means "not given".
     return Object.fromEntries([...new URLSearchParams(text)].filter(([, value]) => value.trim() !== ''));
@@ -193,9 +246,20 @@ function mediaType(req: Request): string {
   return (req.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
-/** True for a plain HTML form post (a browser without JavaScript), which expects a page back. */
+/**
+ * True for a plain HTML form post (a browser without JavaScript), which expects a page back:
+ * a urlencoded or multipart body, or any POST the browser makes as a top-level navigation
+ * (`Sec-Fetch-Mode: navigate`, e.g. a form with `enctype="text/plain"`), since whatever we
+ * answer is what the person sees. `fetch()` can never send `navigate`.
+ */
 export function isFormPost(req: Request): boolean {
-  return mediaType(req) === FORM_TYPE;
+  if (req.method !== 'POST') return false;
+  const type = mediaType(req);
+  return (
+    type === FORM_TYPE ||
+    type === 'multipart/form-data' ||
+    req.headers.get('sec-fetch-mode')?.toLowerCase() === 'navigate'
+  );
 }
 
 /** 303 See Other: after a form post, the browser loads `location` with GET. */
