@@ -1,30 +1,47 @@
 /**
  * `npm start`: build the site (unless --no-build) and serve the production output with its
- * Netlify functions on http://localhost:8888, exactly as Netlify would route it (static files,
- * redirects with status, headers, functions). When neither SUPABASE_URL nor DATABASE_URL is set,
- * the embedded local backend (Postgres, auth, mail outbox) starts first.
+ * Netlify functions on http://localhost:8888, routed as Netlify routes them (static files,
+ * redirects with status, headers, functions by `config.path`). When neither SUPABASE_URL nor
+ * DATABASE_URL is set, the embedded local backend (Postgres, auth, mail outbox) starts first.
  *
- *   node scripts/start.ts [--no-build] [--port 8888]
+ *   node scripts/start.ts [--no-build] [--port 8888] [--host 127.0.0.1]
+ *
+ * Listens on 127.0.0.1 only unless `--host` says otherwise (e.g. `--host 0.0.0.0` to try the
+ * site from a phone on the same network).
  */
 import { NetlifyDev } from '@netlify/dev';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
-import { join } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
+import { loadFunctions, localContext, route } from './lib/functions.ts';
+import { guardRequest } from './lib/request-guard.ts';
 import { ensureBackend, notFoundRules, runGenerators } from './lib/runtime.ts';
 
 const { values } = parseArgs({
-  options: { 'no-build': { type: 'boolean', default: false }, port: { type: 'string', default: '8888' } },
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    port: { type: 'string', default: '8888' },
+    host: { type: 'string', default: '127.0.0.1' },
+  },
 });
 const port = Number(values.port);
+const host = values.host;
 const root = process.cwd();
+const dist = resolve(root, 'dist');
+const origin = `http://localhost:${port}`;
 
-const backend = await ensureBackend({ siteUrl: `http://localhost:${port}` });
+/** Netlify refuses function request bodies over 6 MB; so do we, before buffering more. */
+const MAX_BODY_BYTES = 6 * 1024 * 1024;
+/** A body that has not fully arrived by then (e.g. Content-Length larger than what is sent) gets a 408. */
+const BODY_TIMEOUT_MS = 5_000;
+
+const backend = await ensureBackend({ siteUrl: origin });
 runGenerators();
 
-if (!values['no-build'] || !existsSync(join(root, 'dist', 'index.html'))) {
+if (!values['no-build'] || !existsSync(join(dist, 'index.html'))) {
   const built = spawnSync('astro', ['build'], { stdio: 'inherit', env: process.env });
   if (built.status !== 0) {
     await backend?.stop();
@@ -32,9 +49,12 @@ if (!values['no-build'] || !existsSync(join(root, 'dist', 'index.html'))) {
   }
 }
 
+const functions = await loadFunctions(join(root, 'netlify', 'functions'));
+
+// Static files, redirects and headers only: functions are served in-process (scripts/lib/functions.ts).
 const dev = new NetlifyDev({
   projectRoot: root,
-  functions: { enabled: true },
+  functions: { enabled: false },
   redirects: { enabled: true },
   staticFiles: { enabled: true },
   headers: { enabled: true },
@@ -52,54 +72,199 @@ await dev.start();
 // The local emulator rewrites with the right page but answers 200; Netlify answers 404.
 // Apply the status of the 404 rules of netlify.toml ourselves so tests see the real behaviour.
 const rules = notFoundRules(readFileSync(join(root, 'netlify.toml'), 'utf8'));
-const fallback404 = join(root, 'dist', '404.html');
+const fallback404 = join(dist, '404.html');
 
-/** True when the build has a file for this path (Netlify serves it before any rewrite rule). */
-function isBuiltPage(path: string): boolean {
-  const file = join(root, 'dist', decodeURIComponent(path));
-  return [file, `${file}.html`, join(file, 'index.html')].some((f) => existsSync(f) && !f.endsWith('/'));
+/** True when the build has a file for this (guarded, decoded) path: Netlify serves it before any rewrite. */
+function isBuiltPage(pathname: string): boolean {
+  const file = resolve(dist, `.${pathname}`);
+  if (file !== dist && !file.startsWith(dist + sep)) return false;
+  return [file, `${file}.html`, join(file, 'index.html')].some((f) => {
+    try {
+      return statSync(f).isFile();
+    } catch {
+      return false;
+    }
+  });
 }
 
-const server = http.createServer((req, res) => {
-  // Functions read the client IP from this header when Netlify's context has none.
-  req.headers['x-nf-client-connection-ip'] = req.socket.remoteAddress ?? '127.0.0.1';
+/** The error shape of the API for /api/* paths, a plain text page elsewhere. */
+function refusal(
+  pathname: string,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
+  if (pathname.startsWith('/api/')) {
+    const code =
+      status === 405
+        ? 'method_not_allowed'
+        : status === 408
+          ? 'request_timeout'
+          : status === 413
+            ? 'payload_too_large'
+            : 'invalid_input';
+    return Response.json(
+      { error: { code, message } },
+      { status, headers: { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers } },
+    );
+  }
+  return new Response(`${message}\n`, {
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff', ...headers },
+  });
+}
+
+class BodyError extends Error {
+  readonly status: 408 | 413;
+  constructor(status: 408 | 413, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** The whole request body, or a BodyError when it is too large or does not arrive in time. */
+function readBody(req: http.IncomingMessage): Promise<Buffer> {
+  return new Promise((done, fail) => {
+    const declared = Number(req.headers['content-length'] ?? '0');
+    if (declared > MAX_BODY_BYTES) {
+      fail(new BodyError(413, 'The request body is too large.'));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const timer = setTimeout(() => {
+      fail(new BodyError(408, 'The request body did not arrive in time.'));
+    }, BODY_TIMEOUT_MS);
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > MAX_BODY_BYTES) {
+        clearTimeout(timer);
+        fail(new BodyError(413, 'The request body is too large.'));
+        req.pause();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      clearTimeout(timer);
+      done(Buffer.concat(chunks));
+    });
+    req.on('error', (error) => {
+      clearTimeout(timer);
+      fail(error);
+    });
+  });
+}
+
+function peerIp(req: http.IncomingMessage): string {
+  const address = req.socket.remoteAddress ?? '127.0.0.1';
+  return address.startsWith('::ffff:') ? address.slice(7) : address;
+}
+
+async function callFunction(
+  req: http.IncomingMessage,
+  match: NonNullable<ReturnType<typeof route>>,
+): Promise<Response> {
+  const method = req.method ?? 'GET';
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name.startsWith(':')) continue;
+    for (const v of ([] as string[]).concat(value)) headers.append(name, v);
+  }
+  const body = method === 'GET' || method === 'HEAD' ? null : await readBody(req);
+  // The origin is ours, not the Host header's: a forged Host changes nothing a function sees.
+  const request = new Request(new URL(req.url ?? '/', origin), {
+    method,
+    headers,
+    ...(body && body.byteLength > 0 ? { body: new Uint8Array(body) } : {}),
+  });
+  return match.fn.handler(request, localContext({ ip: peerIp(req), params: match.params, siteUrl: origin }));
+}
+
+async function answer(req: http.IncomingMessage): Promise<Response> {
+  const guard = guardRequest(req.method ?? '', req.url ?? '/');
+  const rawPath = (req.url ?? '/').split('?', 1)[0] ?? '/';
+  if (!guard.ok) {
+    return refusal(
+      rawPath,
+      guard.status,
+      guard.message,
+      guard.status === 405 ? { allow: 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS' } : {},
+    );
+  }
+  const match = route(functions, rawPath, req.method ?? 'GET');
+  if (match) {
+    try {
+      return await callFunction(req, match);
+    } catch (error) {
+      if (error instanceof BodyError)
+        return refusal(rawPath, error.status, error.message, { connection: 'close' });
+      throw error;
+    }
+  }
+  const result = await dev.handleAndIntrospectNodeRequest(req);
+  const response = result?.response;
+  if (!response) {
+    const page = existsSync(fallback404) ? readFileSync(fallback404) : 'Not Found';
+    return new Response(page, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
+  }
+  if (
+    result.type === 'redirect' &&
+    rules.some((r) => r.test(guard.pathname)) &&
+    !isBuiltPage(guard.pathname)
+  ) {
+    return new Response(response.body, { status: 404, headers: response.headers });
+  }
+  return response;
+}
+
+const server = http.createServer({ requestTimeout: 15_000, headersTimeout: 10_000 }, (req, res) => {
   void (async () => {
     try {
-      const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-      const result = await dev.handleAndIntrospectNodeRequest(req);
-      let response = result?.response;
-      if (!response) {
-        const body = existsSync(fallback404) ? readFileSync(fallback404) : 'Not Found';
-        response = new Response(body, {
-          status: 404,
-          headers: { 'content-type': 'text/html; charset=utf-8' },
-        });
-      } else if (result?.type === 'redirect' && rules.some((r) => r.test(path)) && !isBuiltPage(path)) {
-        response = new Response(response.body, { status: 404, headers: response.headers });
-      }
+      const response = await answer(req);
       res.statusCode = response.status;
       response.headers.forEach((value, key) => res.setHeader(key, value));
-      if (response.body)
+      if (response.body && req.method !== 'HEAD') {
         Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res);
-      else res.end();
+      } else {
+        await response.body?.cancel();
+        res.end();
+      }
+      // A refused body may still be arriving: don't read it, close the connection after answering.
+      if (response.headers.get('connection') === 'close') res.on('finish', () => req.socket.destroy());
     } catch (error) {
-      console.error(error);
+      // Logged for the operator; the client never sees internals (paths, stack traces).
+      console.error('[server]', error);
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
       res.statusCode = 500;
-      res.end('Internal Server Error');
+      res.setHeader('content-type', 'text/plain; charset=utf-8');
+      res.end('Internal Server Error\n');
     }
   })();
 });
 
-server.listen(port, () => {
-  console.log(`\n  Site:      http://localhost:${port}`);
+server.listen(port, host, () => {
+  console.log(`\n  Site:      ${origin}${host === '127.0.0.1' ? '' : ` (listening on ${host})`}`);
+  console.log(`  Functions: ${functions.map((f) => f.name).join(', ')}`);
   if (backend) console.log(`  Mail:      ${process.env.OUTBOX_URL ?? ''}\n`);
 });
 
+let stopping = false;
+/** Stops everything, each part even when another fails, so no lock or Postgres is left behind. */
 async function shutdown(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
   server.close();
-  await dev.stop();
+  server.closeAllConnections();
+  await dev.stop().catch((error: unknown) => {
+    console.error('[server] stopping the static server:', error);
+  });
   await backend?.stop();
   process.exit(0);
 }
 process.once('SIGINT', () => void shutdown());
 process.once('SIGTERM', () => void shutdown());
+process.once('SIGHUP', () => void shutdown());

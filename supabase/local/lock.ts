@@ -1,7 +1,10 @@
 /**
- * One local backend per data directory: a lock file holding the owner's pid. A lock whose process
- * is gone (crash, kill -9) is taken over; a live one is refused with a message saying what to do.
+ * One local backend per data directory: a lock file holding the owner's pid and that process's
+ * start time. A lock whose process is gone (crash, kill -9) — or whose pid now belongs to another
+ * process started later, as happens after a reboot or a container restart — is taken over; a
+ * live one is refused with a message saying what to do.
  */
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -17,12 +20,28 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The process's start time in clock ticks since boot (/proc/<pid>/stat field 22), or null. */
+export function processStartTime(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${String(pid)}/stat`, 'utf8');
+    // The command name (field 2) may contain spaces and parentheses: count from its closing one.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export async function acquireLock(dataDir: string, log: (line: string) => void): Promise<Lock> {
   await mkdir(dataDir, { recursive: true });
   const file = join(dataDir, 'backend.lock');
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      await writeFile(file, JSON.stringify({ pid: process.pid, started_at: new Date().toISOString() }), {
+      const owner = {
+        pid: process.pid,
+        start: processStartTime(process.pid),
+        started_at: new Date().toISOString(),
+      };
+      await writeFile(file, JSON.stringify(owner), {
         flag: 'wx',
       });
       let released = false;
@@ -37,12 +56,16 @@ export async function acquireLock(dataDir: string, log: (line: string) => void):
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
     let pid = Number.NaN;
+    let start: string | null | undefined;
     try {
-      pid = (JSON.parse(await readFile(file, 'utf8')) as { pid?: number }).pid ?? Number.NaN;
+      const owner = JSON.parse(await readFile(file, 'utf8')) as { pid?: number; start?: string | null };
+      pid = owner.pid ?? Number.NaN;
+      start = owner.start;
     } catch {
       // Unreadable (half-written by a crashed start): treat as stale.
     }
-    if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
+    const sameProcess = start === undefined || start === null || processStartTime(pid) === start;
+    if (Number.isInteger(pid) && pid > 0 && isAlive(pid) && sameProcess) {
       throw new Error(
         `Another local backend (pid ${pid}) is already running on the data directory ${dataDir}. ` +
           'Stop it first (Ctrl-C in its terminal), or start this one with another data directory.',

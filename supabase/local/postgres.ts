@@ -6,6 +6,7 @@
  * to date. `migrate` does the schema part alone and works against any Postgres URL, so
  * `DATABASE_URL` can point at the system Postgres, `supabase start` or a CI service instead.
  */
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readdir, readFile, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -108,6 +109,38 @@ export async function startPostgres(opts: {
     stopped = true;
     await pg.stop();
   };
+
+  // Supervision: a Postgres that dies (crash, OOM kill, `kill -9`) is started again, as a service
+  // manager would, so the API answers 503 for a few seconds and then works again without
+  // restarting `npm start`. Committed transactions are in the write-ahead log (fsync stays on),
+  // so crash recovery keeps everything that was acknowledged.
+  const isStopped = (): boolean => stopped;
+  const supervise = (): void => {
+    const child = (pg as unknown as { process?: ChildProcess }).process;
+    child?.once('exit', (code, signal) => {
+      if (stopped) return;
+      log(`Postgres exited unexpectedly (${signal ?? `code ${String(code)}`}); restarting it…`);
+      void restart();
+    });
+  };
+  const restart = async (): Promise<void> => {
+    for (let attempt = 1; ; attempt++) {
+      // Backends orphaned by a killed postmaster hold its shared memory until they notice and exit.
+      await new Promise((resolve) => setTimeout(resolve, Math.min(250 * attempt, 3000)));
+      if (isStopped()) return;
+      try {
+        await pg.start();
+        log('Postgres is running again.');
+        supervise();
+        return;
+      } catch (error) {
+        log(
+          `Postgres did not restart yet (attempt ${String(attempt)}): ${error instanceof Error ? error.message : (recent.at(-1) ?? 'unknown reason')}`,
+        );
+      }
+    }
+  };
+  supervise();
   try {
     await migrate(url, { bootstrap: true, seed: created && opts.seed !== false, log });
   } catch (error) {
