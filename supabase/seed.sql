@@ -5,7 +5,10 @@
 --                                            "Harbor Demo Treatment Center", providers.id 44444444-4444-4444-8444-444444444444
 --   family@example.org    / family-demo-1    family, one favourite    33333333-3333-4333-8333-333333333333
 --
--- Passwords are bcrypt hashes made by pgcrypto, the format Supabase Auth (GoTrue) stores and checks.
+-- Passwords are bcrypt hashes made by pgcrypto, the format Supabase Auth (GoTrue) stores and checks,
+-- at cost 10 like every hash the auth server makes (BCRYPT_COST in supabase/local/auth/store.ts, GoTrue's
+-- bcrypt.DefaultCost): at pgcrypto's default cost 6 these accounts answered a wrong password about
+-- six times faster than any other and could be told apart by timing.
 
 -- ---- users ------------------------------------------------------------------------------------------
 insert into auth.users (
@@ -15,7 +18,7 @@ insert into auth.users (
 )
 select
   '00000000-0000-0000-0000-000000000000', u.id, 'authenticated', 'authenticated', u.email,
-  extensions.crypt(u.password, extensions.gen_salt('bf')), now(),
+  extensions.crypt(u.password, extensions.gen_salt('bf', 10)), now(),
   '', '', '', '',
   '{"provider": "email", "providers": ["email"]}'::jsonb, u.meta, now(), now()
 from (values

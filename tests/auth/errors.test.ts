@@ -86,7 +86,8 @@ const cases: Case[] = [
       };
     },
     400,
-    'validation_failed',
+    // GoTrue's retrieveRequestParams: "Could not parse request body as JSON: …"
+    'bad_json',
   ],
 ];
 

@@ -4,7 +4,8 @@
  */
 import { createHash } from 'node:crypto';
 import { isEmail } from '../http.ts';
-import { errors } from './errors.ts';
+import { AuthError, errors } from './errors.ts';
+import { checkUserMetadataSize, describe } from './input.ts';
 import { authMail, type AuthMailKind } from './mails.ts';
 import { authenticate, endSessions, refreshSession, startSession, type TokenContext } from './sessions.ts';
 import {
@@ -20,6 +21,7 @@ import {
   markConfirmedAndSignedIn,
   mergeUserMetadata,
   passwordMatches,
+  rehashAtServerCost,
   secondsUntilNextMail,
   sentColumnFor,
   setPassword,
@@ -62,25 +64,56 @@ const FLOW_STATE_SECONDS = 300;
 
 const ok = (body: unknown): AuthResult => ({ status: 200, body });
 
+/** GoTrue decodes bodies into typed structs: a field of the wrong type fails decoding (`bad_json`). */
+function wrongType(key: string, expected: string, value: unknown): AuthError {
+  return new AuthError(
+    400,
+    'bad_json',
+    `Could not parse request body as JSON: ${key} must be ${expected}, not ${describe(value)}`,
+  );
+}
+
+/** A string field; absent or `null` is `undefined` (Go's zero value). */
 function stringField(body: Record<string, unknown>, key: string): string | undefined {
   const value = body[key];
-  return typeof value === 'string' ? value : undefined;
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw wrongType(key, 'a string', value);
+  return value;
 }
 
 function objectField(body: Record<string, unknown>, key: string): Record<string, unknown> {
   const value = body[key];
   if (value === undefined || value === null) return {};
-  if (typeof value !== 'object' || Array.isArray(value))
-    throw errors.validation(`${key} must be a JSON object.`);
+  if (typeof value !== 'object' || Array.isArray(value)) throw wrongType(key, 'an object', value);
   return value as Record<string, unknown>;
 }
+
+/**
+ * The metadata as it would be stored: top-level keys of `data` replace, and with `dropNulls` a
+ * `null` removes the key (PUT /user). Spread and `Object.fromEntries` define own properties, so a
+ * `__proto__` key stays a plain key as in jsonb instead of replacing the prototype.
+ */
+function mergedMetadata(
+  stored: Record<string, unknown> | null,
+  data: Record<string, unknown>,
+  dropNulls: boolean,
+): Record<string, unknown> {
+  const merged = { ...(stored ?? {}), ...data };
+  if (!dropNulls) return merged;
+  return Object.fromEntries(
+    Object.entries(merged).filter(([k]) => !(Object.hasOwn(data, k) && data[k] === null)),
+  );
+}
+
+/** Control and invisible (format) characters: GoTrue's ASCII-only address pattern refuses them too. */
+const INVISIBLE_OR_CONTROL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 
 /** GoTrue trims and lower-cases addresses before storing or looking them up. */
 function parseEmail(body: Record<string, unknown>): string {
   const raw = stringField(body, 'email');
   if (raw === undefined || raw.trim() === '') throw errors.validation('An e-mail address is required.');
   const email = raw.trim().toLowerCase();
-  if (!isEmail(email)) throw errors.invalidEmail();
+  if (!isEmail(email) || INVISIBLE_OR_CONTROL.test(email)) throw errors.invalidEmail();
   return email;
 }
 
@@ -182,6 +215,8 @@ export async function signup(ctx: AuthContext, req: AuthRequest): Promise<AuthRe
 
   let user = await findUserByEmail(ctx.sql, email);
   if (user?.email_confirmed_at != null) throw errors.userAlreadyExists();
+  // Signing up again merges into the stored metadata (see updateUnconfirmed): the result must fit.
+  checkUserMetadataSize(mergedMetadata(user?.raw_user_meta_data ?? null, data, false));
   if (user === undefined) {
     user = await createUser(ctx.sql, { email, password, userMetadata: data });
   } else {
@@ -210,6 +245,7 @@ export async function token(ctx: AuthContext, req: AuthRequest): Promise<AuthRes
     }
     if (!(await passwordMatches(ctx.sql, user.id, password))) throw errors.invalidCredentials();
     if (user.email_confirmed_at === null) throw errors.emailNotConfirmed();
+    await rehashAtServerCost(ctx.sql, user.id, password);
     await markConfirmedAndSignedIn(ctx.sql, user.id, false);
     return ok(await startSession(ctx, user.id, 'password', client));
   }
@@ -250,6 +286,7 @@ export async function otp(ctx: AuthContext, req: AuthRequest): Promise<AuthResul
   let user = await findUserByEmail(ctx.sql, email);
   if (user === undefined) {
     if (!createUserIfMissing) throw errors.otpDisabled();
+    checkUserMetadataSize(data);
     user = await createUser(ctx.sql, { email, password: null, userMetadata: data });
   }
   // An unconfirmed address gets the confirmation link (which also signs in), as in GoTrue.
@@ -298,7 +335,8 @@ const VERIFY_TYPES: Record<string, AuthMailKind[]> = {
 
 /** Uses a link token up: confirms the address and records the sign-in. */
 async function useToken(ctx: AuthContext, type: string | undefined, tokenHash: string) {
-  const types = type === undefined ? undefined : VERIFY_TYPES[type];
+  // Own keys only: `__proto__` or `constructor` must not reach the query as a prototype object.
+  const types = type !== undefined && Object.hasOwn(VERIFY_TYPES, type) ? VERIFY_TYPES[type] : undefined;
   if (types === undefined) throw errors.validation('type must be signup, magiclink, recovery or email.');
   const consumed = await consumeOneTimeToken(ctx.sql, tokenHash, types);
   if (consumed === null) return null;
@@ -368,14 +406,14 @@ export async function updateUser(ctx: AuthContext, req: AuthRequest): Promise<Au
   if (email !== undefined && email.trim().toLowerCase() !== user.email.toLowerCase()) {
     throw errors.validation('Changing the e-mail address is not available on the local auth server.');
   }
-  const password = req.body['password'];
-  if (password !== undefined && password !== null) {
-    if (typeof password !== 'string') throw errors.validation('password must be a string.');
+  const password = stringField(req.body, 'password');
+  const data = objectField(req.body, 'data');
+  checkUserMetadataSize(mergedMetadata(user.raw_user_meta_data, data, true));
+  if (password !== undefined) {
     checkPasswordStrength(ctx, password);
     if (await passwordMatches(ctx.sql, user.id, password)) throw errors.samePassword();
   }
-  const data = objectField(req.body, 'data');
-  if (typeof password === 'string') await setPassword(ctx.sql, user.id, password);
+  if (password !== undefined) await setPassword(ctx.sql, user.id, password);
   if (Object.keys(data).length > 0) await mergeUserMetadata(ctx.sql, user.id, data);
   return ok(await freshUserJson(ctx, user.id));
 }

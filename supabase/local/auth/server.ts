@@ -6,9 +6,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import postgres from 'postgres';
-import { BodyError, clientIp, close, listen, readJsonObject, sendJson } from '../http.ts';
+import { clientIp, close, listen, sendJson } from '../http.ts';
 import { AuthError, errors } from './errors.ts';
 import * as h from './handlers.ts';
+import { checkQuery, readBody } from './input.ts';
 import { loadOrCreateKeys } from './keys.ts';
 import { createRateLimiter, DEFAULT_RATE_LIMITS, type Family, type RateLimits } from './ratelimit.ts';
 
@@ -183,7 +184,9 @@ export async function startAuthServer(opts: AuthServerOptions): Promise<AuthServ
         return;
       }
     }
-    const body = method === 'GET' ? {} : await readJsonObject(req);
+    // Every endpoint's input is checked here, once: see input.ts.
+    checkQuery(url.searchParams);
+    const body = method === 'GET' ? {} : await readBody(req);
     const authorization = req.headers.authorization;
     const ua = req.headers['user-agent'];
     const result = await route.handler(ctx, {
@@ -202,9 +205,6 @@ export async function startAuthServer(opts: AuthServerOptions): Promise<AuthServ
       const cors = corsHeaders(req);
       if (err instanceof AuthError) {
         sendJson(res, err.status, err.body(), { ...API_VERSION_HEADERS, ...cors });
-      } else if (err instanceof BodyError) {
-        const e = errors.validation(err.message);
-        sendJson(res, err.status, e.body(), { ...API_VERSION_HEADERS, ...cors });
       } else {
         log(`auth: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
         sendJson(

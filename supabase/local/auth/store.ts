@@ -40,6 +40,19 @@ type IdentityRow = {
 const USER_COLUMNS = `id, aud, role, email, email_confirmed_at, confirmation_sent_at, recovery_sent_at,
   last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous, banned_until`;
 
+/**
+ * bcrypt cost of every hash made here: GoTrue's `bcrypt.DefaultCost` (internal/crypto/password.go).
+ * The seed (supabase/seed.sql) must use the same, or its accounts answer a wrong password several
+ * times faster than others and can be told apart by timing.
+ */
+export const BCRYPT_COST = 10;
+
+/**
+ * A bcrypt salt at BCRYPT_COST that no stored hash equals: checked against when an address is
+ * unknown or has no password, so those answer as slowly as a wrong password for a real account.
+ */
+export const DUMMY_PASSWORD_HASH = `$2a$${BCRYPT_COST}$abcdefghijklmnopqrstuu`;
+
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
@@ -119,7 +132,7 @@ export async function createUser(
     const rows = await tx.unsafe<UserRow[]>(
       `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
        values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', $1,
-               case when $2::text is null then '' else extensions.crypt($2::text, extensions.gen_salt('bf', 10)) end,
+               case when $2::text is null then '' else extensions.crypt($2::text, extensions.gen_salt('bf', ${BCRYPT_COST})) end,
                '{"provider":"email","providers":["email"]}'::jsonb, $3::text::jsonb, now(), now())
        returning ${USER_COLUMNS}`,
       [opts.email, opts.password, JSON.stringify(opts.userMetadata)],
@@ -141,7 +154,7 @@ export async function updateUnconfirmed(
   userMetadata: Record<string, unknown>,
 ): Promise<void> {
   await sql`update auth.users
-            set encrypted_password = extensions.crypt(${password}, extensions.gen_salt('bf', 10)),
+            set encrypted_password = extensions.crypt(${password}, extensions.gen_salt('bf', ${BCRYPT_COST}::int)),
                 raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || ${JSON.stringify(userMetadata)}::text::jsonb,
                 updated_at = now()
             where id = ${userId}`;
@@ -149,7 +162,7 @@ export async function updateUnconfirmed(
 
 export async function setPassword(sql: Sql, userId: string, password: string): Promise<void> {
   await sql`update auth.users
-            set encrypted_password = extensions.crypt(${password}, extensions.gen_salt('bf', 10)), updated_at = now()
+            set encrypted_password = extensions.crypt(${password}, extensions.gen_salt('bf', ${BCRYPT_COST}::int)), updated_at = now()
             where id = ${userId}`;
 }
 
@@ -166,17 +179,30 @@ export async function mergeUserMetadata(
             where id = ${userId}`;
 }
 
+/** An account without a password (made by a magic link) spends a dummy check, like an unknown address. */
 export async function passwordMatches(sql: Sql, userId: string, password: string): Promise<boolean> {
   const rows = await sql<{ ok: boolean | null }[]>`
-    select encrypted_password is not null and encrypted_password <> ''
-           and encrypted_password = extensions.crypt(${password}, encrypted_password) as ok
-    from auth.users where id = ${userId}`;
+    select extensions.crypt(${password}, h.hash) = h.hash and h.has_password as ok
+    from (select coalesce(nullif(encrypted_password, ''), ${DUMMY_PASSWORD_HASH}) as hash,
+                 coalesce(encrypted_password, '') <> '' as has_password
+          from auth.users where id = ${userId}) as h`;
   return rows[0]?.ok === true;
 }
 
 /** Spends about the same time as a real check, so unknown addresses cannot be told apart by timing. */
 export async function dummyPasswordCheck(sql: Sql, password: string): Promise<void> {
-  await sql`select extensions.crypt(${password}, '$2a$10$abcdefghijklmnopqrstuu') as x`;
+  await sql`select extensions.crypt(${password}, ${DUMMY_PASSWORD_HASH}) as x`;
+}
+
+/**
+ * After a successful sign-in, re-hashes a password stored at another cost (older seeds, imports),
+ * as GoTrue's `User.Authenticate` does (internal/models/user.go), so the account stops standing out.
+ */
+export async function rehashAtServerCost(sql: Sql, userId: string, password: string): Promise<void> {
+  await sql`update auth.users
+            set encrypted_password = extensions.crypt(${password}, extensions.gen_salt('bf', ${BCRYPT_COST}::int))
+            where id = ${userId}
+              and substring(encrypted_password from '^[$]2[abxy]?[$]([0-9][0-9])[$]')::int <> ${BCRYPT_COST}::int`;
 }
 
 export async function markConfirmedAndSignedIn(sql: Sql, userId: string, confirm: boolean): Promise<void> {
