@@ -8,8 +8,11 @@
  * logged: the message is safe in the database and a retry would only store it twice.
  *
  * The contact page's form also posts here without JavaScript
- * (`application/x-www-form-urlencoded`): success is a 303 to `/contact#message-sent`, bad input a
- * 400 HTML page listing what to correct.
+ * (`application/x-www-form-urlencoded`): success is a 303 to `/contact#message-sent`; every
+ * failure (bad input 400, 405, 413, 415, 429, 5xx) is an HTML page with the same status, since
+ * a browser shows a form post's answer as is and JSON would be a dead end for the person.
+ * Text fields refuse control characters and broken Unicode (400 naming the field), and a field
+ * made only of invisible characters counts as not filled in (see `src/lib/schemas.ts`).
  */
 import type { Config, Context } from '@netlify/functions';
 import { contactMessageSchema } from '../../src/lib/schemas.ts';
@@ -23,24 +26,16 @@ import {
   json,
   readJson,
   redirect,
+  type ErrorBody,
 } from './_shared/http.ts';
 import { MailError, sendMail } from './_shared/mailer.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
 
-export default handle('contact', async (req: Request, context: Context) => {
+const api = handle('contact', async (req: Request, context: Context) => {
   allowMethods(req, ['POST']);
-  limiter.check(req, context);
-  const form = isFormPost(req);
+  await limiter.check(context);
   const parsed = contactMessageSchema.safeParse(await readJson(req, { allowForm: true }));
-  if (!parsed.success) {
-    if (!form) throw badRequestFromZod(parsed.error);
-    return htmlPage(400, {
-      title: 'Please check the form',
-      message: 'Your message was not sent yet. Please correct the following and send it again:',
-      items: [...new Set(parsed.error.issues.map((issue) => issue.message))],
-      back: '/contact',
-    });
-  }
+  if (!parsed.success) throw badRequestFromZod(parsed.error);
   const m = parsed.data;
 
   await withClaims(
@@ -55,8 +50,64 @@ export default handle('contact', async (req: Request, context: Context) => {
     if (!(error instanceof MailError)) throw error;
     console.error('[api] contact: stored, but the e-mail to the site inbox failed:', error.message);
   }
-  return form ? redirect('/contact#message-sent') : json({ ok: true }, 201);
+  return isFormPost(req) ? redirect('/contact#message-sent') : json({ ok: true }, 201);
 });
+
+/** What a person sees for each failure of a form post (the JSON error's message is for scripts). */
+const FORM_PAGES: Record<number, { title: string; message: string }> = {
+  405: { title: 'Please use the contact form', message: 'Messages can only be sent from the contact form.' },
+  413: {
+    title: 'Your message is too long',
+    message: 'The form was larger than we accept. Please shorten your message and send it again.',
+  },
+  415: {
+    title: 'The form could not be read',
+    message: 'Please send your message from the contact form on our contact page.',
+  },
+  429: {
+    title: 'Too many messages',
+    message: 'Please wait a minute before sending another message. Your message was not sent.',
+  },
+};
+const FORM_PAGE_FALLBACK = {
+  title: 'Something went wrong',
+  message: 'Your message was not sent. Please try again in a moment.',
+};
+
+/**
+ * Turns an error answer into the HTML page for a form post, keeping its status and the
+ * headers a client acts on (Retry-After, Allow). Works on the response rather than on thrown
+ * errors so every failure `handle()` knows about, now or later, gets a page too.
+ */
+async function asFormPage(res: Response): Promise<Response> {
+  let error: Partial<ErrorBody['error']> = {};
+  try {
+    error = ((await res.json()) as Partial<ErrorBody>).error ?? {};
+  } catch {
+    // Not our JSON error shape: the generic page below is still right.
+  }
+  const back = '/contact';
+  const page =
+    res.status === 400
+      ? {
+          title: 'Please check the form',
+          message: 'Your message was not sent yet. Please correct the following and send it again:',
+          items: error.fields ? [...new Set(Object.values(error.fields))] : [error.message ?? ''],
+          back,
+        }
+      : { ...(FORM_PAGES[res.status] ?? FORM_PAGE_FALLBACK), back };
+  const html = htmlPage(res.status, page);
+  for (const name of ['retry-after', 'allow', 'www-authenticate']) {
+    const value = res.headers.get(name);
+    if (value) html.headers.set(name, value);
+  }
+  return html;
+}
+
+export default async function contact(req: Request, context: Context): Promise<Response> {
+  const res = await api(req, context);
+  return res.status >= 400 && isFormPost(req) ? asFormPage(res) : res;
+}
 
 export const config: Config = {
   path: '/api/contact',

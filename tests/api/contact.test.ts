@@ -111,6 +111,107 @@ describe('POST /api/contact', () => {
     expect(sent.filter((m) => m.text.includes(payload.marker))).toEqual([]);
   });
 
+  describe('hardening: text the database cannot store or a person cannot see', () => {
+    it.each<[string, Record<string, unknown>, string, string]>([
+      ['NUL in the name', { name: 'a\u0000b' }, 'name', 'Name must not contain control characters.'],
+      [
+        'NUL in the subject',
+        { subject: 's\u0000' },
+        'subject',
+        'Subject must not contain control characters.',
+      ],
+      [
+        'NUL in the message',
+        { message: 'm\u0000' },
+        'message',
+        'Message must not contain control characters.',
+      ],
+      ['NUL in the phone', { phone: '555\u00000142' }, 'phone', 'Phone must not contain control characters.'],
+      [
+        'NUL in the e-mail',
+        { email: 'a\u0000b@b.co' },
+        'email',
+        'Invalid Email: Please enter a valid email address.',
+      ],
+      // Accepted by JavaScript's \s-based pattern, refused by Postgres's \s (a C1 control, NEL).
+      [
+        'U+0085 in the e-mail',
+        { email: 'a\u0085@b.co' },
+        'email',
+        'Invalid Email: Please enter a valid email address.',
+      ],
+      [
+        'a zero-width space in the e-mail',
+        { email: 'a\u200b@b.co' },
+        'email',
+        'Invalid Email: Please enter a valid email address.',
+      ],
+      [
+        'a C1 control in the name',
+        { name: 'Dana\u009bExample' },
+        'name',
+        'Name must not contain control characters.',
+      ],
+      [
+        'a newline in the subject',
+        { subject: 'Hi\nBcc: x@y.z' },
+        'subject',
+        'Subject must not contain control characters.',
+      ],
+      [
+        'a lone surrogate in the message',
+        { message: 'hi \ud800 there' },
+        'message',
+        'Message contains text that is not valid Unicode.',
+      ],
+      ['a name of zero-width spaces', { name: '\u200b\u200b' }, 'name', 'Please fill in your name.'],
+      [
+        'a name of joiners and a BOM',
+        { name: '\u200d\u200c\ufeff\u2060' },
+        'name',
+        'Please fill in your name.',
+      ],
+      [
+        'a subject of invisible format characters',
+        { subject: '\u2062\u00ad\u034f' },
+        'subject',
+        'Please fill in a subject.',
+      ],
+      [
+        'a message of Hangul fillers and spaces',
+        { message: '\u3164 \u115f\n\u2800' },
+        'message',
+        'Please fill in your message.',
+      ],
+    ])('%s → 400 naming the field, nothing stored', async (_label, overrides, field, message) => {
+      const payload = good(overrides);
+      const res = await contact(jsonRequest('/api/contact', withoutMarker(payload)), ctx());
+      expect(res.status).toBe(400);
+      const data = await body<ApiError>(res);
+      expect(data.error.code).toBe('invalid_input');
+      expect(data.error.fields?.[field]).toBe(message);
+      const like = `%${payload.marker}%`;
+      const rows = await sql`select 1 from contact_messages where email like ${like} or subject like ${like}`;
+      expect(rows.length).toBe(0);
+    });
+
+    it('a message keeps its ordinary newlines, tabs and carriage returns', async () => {
+      const payload = good({ message: 'Line one\r\n\tindented\nline three' });
+      const res = await contact(jsonRequest('/api/contact', withoutMarker(payload)), ctx());
+      expect(res.status).toBe(201);
+      const [row] = await sql<{ message: string }[]>`
+        select message from contact_messages where subject = ${payload.subject}`;
+      expect(row?.message).toBe(payload.message);
+    });
+
+    it('an international address and a name with a joiner are still welcome', async () => {
+      const marker = randomUUID();
+      const payload = good({ name: 'Nasrin Karimi\u200c-zadeh 👩‍👧', email: `josé-${marker}@bücher.example` });
+      const res = await contact(jsonRequest('/api/contact', withoutMarker(payload)), ctx());
+      expect(res.status).toBe(201);
+    });
+  });
+
   describe('a plain HTML form post (no JavaScript)', () => {
     function formRequest(fields: Record<string, string>): Request {
       return new Request('http://localhost/api/contact', {
@@ -147,6 +248,61 @@ describe('POST /api/contact', () => {
       expect(html).toContain('href="/contact"');
       const like = `%${payload.marker}%`;
       expect((await sql`select 1 from contact_messages where email like ${like}`).length).toBe(0);
+    });
+
+    /** A form post must get a page a person can read back, whatever went wrong. */
+    async function expectHtmlPage(res: Response, status: number, text: string): Promise<void> {
+      expect(res.status).toBe(status);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      for (const [name, value] of REQUIRED_HEADERS) expect(res.headers.get(name)).toBe(value);
+      const html = await res.text();
+      expect(html).toContain('<!doctype html>');
+      expect(html).toContain(text);
+      expect(html).toContain('href="/contact"');
+    }
+
+    it('a NUL in a field → the 400 page naming the field, nothing stored', async () => {
+      const payload = good({ name: 'a\u0000b' });
+      const { marker: _m, ...fields } = payload;
+      await expectHtmlPage(
+        await contact(formRequest(fields), ctx()),
+        400,
+        'Name must not contain control characters.',
+      );
+      const like = `%${payload.marker}%`;
+      expect((await sql`select 1 from contact_messages where email like ${like}`).length).toBe(0);
+    });
+
+    it('a body over 64 KB → the 413 page', async () => {
+      const { marker: _m, ...fields } = good({ message: 'x'.repeat(70_000) });
+      await expectHtmlPage(await contact(formRequest(fields), ctx()), 413, 'too long');
+    });
+
+    it('a multipart form (another enctype) → the 415 page', async () => {
+      const { marker: _m, ...fields } = good();
+      const data = new FormData();
+      for (const [key, value] of Object.entries(fields)) data.set(key, value);
+      const req = new Request('http://localhost/api/contact', { method: 'POST', body: data });
+      await expectHtmlPage(await contact(req, ctx()), 415, 'could not be read');
+    });
+
+    it('a browser navigation posting text/plain (enctype="text/plain") → the 415 page', async () => {
+      const req = new Request('http://localhost/api/contact', {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', 'sec-fetch-mode': 'navigate' },
+        body: 'name=Dana',
+      });
+      await expectHtmlPage(await contact(req, ctx()), 415, 'could not be read');
+    });
+
+    it('over the rate limit → the 429 page with Retry-After', async () => {
+      const ip = freshIp();
+      const { marker: _m, ...fields } = good({ email: 'not-an-email' });
+      for (let i = 0; i < (config.rateLimit?.windowLimit ?? 0); i++)
+        expect((await contact(formRequest(fields), ctx(ip))).status).toBe(400);
+      const res = await contact(formRequest(fields), ctx(ip));
+      expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+      await expectHtmlPage(res, 429, 'Too many messages');
     });
   });
 
