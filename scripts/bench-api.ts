@@ -1,6 +1,8 @@
 /**
  * API benchmark: engagement ingestion throughput (and that nothing is lost) and `/api/me`
- * latency, calling the function handlers directly against a throw-away local backend.
+ * latency, calling the function handlers directly against a throw-away local backend; then the
+ * same endpoints through the HTTP server `npm start` runs, at 20 concurrent clients
+ * (scripts/lib/bench-http.ts).
  *
  *   node scripts/bench-api.ts        # prints JSON
  *
@@ -15,12 +17,15 @@ import type { Context } from '@netlify/functions';
 import postgres from 'postgres';
 import { startLocalBackend } from '../supabase/local/index.ts';
 import { ENGAGEMENT_EVENT_TYPES } from '../src/lib/vocabulary.ts';
+import { benchHttp, type HttpBench } from './lib/bench-http.ts';
 
 export interface ApiBench {
   engagementEventsPerSecond: number;
   engagementLost: number;
   meP50Ms: number;
   meP95Ms: number;
+  /** The same API through the HTTP server of `npm start`, 20 concurrent clients, limiter on. */
+  http: HttpBench;
 }
 
 const BATCHES = 200;
@@ -128,11 +133,20 @@ export async function benchApi(): Promise<ApiBench> {
     }
     times.sort((a, b) => a - b);
 
+    // The in-process limiter switch is for the handler loop above only; the server gets real limits.
+    const http = await benchHttp({
+      env: { ...backend.env, RATE_LIMIT_DISABLED: '' },
+      databaseUrl: DATABASE_URL,
+      accessToken: token,
+      engagementBody: batch,
+    });
+
     return {
       engagementEventsPerSecond: Math.round((BATCHES * BATCH_SIZE) / seconds),
       engagementLost: BATCHES * BATCH_SIZE - Math.min(stored, accepted),
       meP50Ms: round(percentile(times, 50), 2),
       meP95Ms: round(percentile(times, 95), 2),
+      http,
     };
   } finally {
     await sql.end();
