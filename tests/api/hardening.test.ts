@@ -204,7 +204,8 @@ describe('Postgres killed under the running backend', () => {
       if (Date.now() > deadline) throw new Error(`no recovery in 60 s: ${statuses.join(',')}`);
       await new Promise((r) => setTimeout(r, 200));
     }
-    expect(statuses[0]).toBe(503);
+    // A backend whose postmaster died may finish a request or two before it notices: not a 5xx.
+    expect(statuses).toContain(503);
     expect(statuses.every((s) => s === 503 || s === 202)).toBe(true);
     const newPid = Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
     expect(newPid).not.toBe(pid);
