@@ -4,16 +4,55 @@ import react from '@astrojs/react';
 import netlify from '@astrojs/netlify';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import { loadEnv } from 'vite';
 import clientInteraction from './src/directives/index.ts';
 
 const SITE = process.env.SITE_URL ?? process.env.URL ?? 'https://ocd-directory.example.org';
+
+/**
+ * The auth server the browser talks to (supabase-js calls `<url>/auth/v1/*`), read the way the
+ * client bundle reads it (process env, then .env files). Without one, a local build points at the
+ * embedded backend; a Netlify build without one gets no extra origin rather than an http:// one,
+ * which would let pages connect over plain HTTP from an HTTPS site.
+ */
+const env = { ...loadEnv('production', process.cwd(), 'PUBLIC_'), ...process.env };
+const SUPABASE_ORIGIN = env.PUBLIC_SUPABASE_URL
+  ? new URL(env.PUBLIC_SUPABASE_URL).origin
+  : process.env.NETLIFY
+    ? undefined
+    : 'http://127.0.0.1:54321';
+
+/**
+ * Content-Security-Policy of every page. Astro adds `script-src`/`style-src` with 'self' and the
+ * SHA-256 of each script and style it emits (islands, hoisted scripts, the client:interaction
+ * directive), so no 'unsafe-inline' is needed. `default-src 'none'` blocks every other kind of
+ * load, and each directive below opens only what the pages use. `frame-ancestors` only works in a
+ * header, which is why the adapter's `staticHeaders` sends the policy as one (see docs/security.md).
+ */
+const CSP_DIRECTIVES = [
+  "default-src 'none'",
+  `connect-src 'self'${SUPABASE_ORIGIN ? ` ${SUPABASE_ORIGIN}` : ''}`,
+  "img-src 'self'",
+  "font-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+];
 
 export default defineConfig({
   site: SITE,
   trailingSlash: 'never',
   build: { format: 'file' },
   // No edge functions here; their dev runtime would try to download Deno.
-  adapter: netlify({ devFeatures: { edgeFunctions: false, images: true, environmentVariables: false } }),
+  adapter: netlify({
+    devFeatures: { edgeFunctions: false, images: true, environmentVariables: false },
+    // The CSP goes out as a real response header per page (.netlify/v1/config.json) instead of a
+    // <meta> tag, which cannot carry frame-ancestors.
+    staticHeaders: true,
+  }),
+  security: { csp: { algorithm: 'SHA-256', directives: CSP_DIRECTIVES } },
   integrations: [
     react(),
     clientInteraction(),
