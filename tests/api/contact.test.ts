@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import contact, { config } from '../../netlify/functions/contact.mts';
 import { closeDb } from '../../netlify/functions/_shared/db.ts';
+import { INVISIBLE_RANGES, isEmail } from '../../src/lib/schemas.ts';
 import {
   REQUIRED_HEADERS,
   adminSql,
@@ -212,6 +214,76 @@ describe('POST /api/contact', () => {
     });
   });
 
+  it('a JSON body with bytes that are not UTF-8 → 400, nothing stored', async () => {
+    const payload = good();
+    const text = JSON.stringify(withoutMarker(payload));
+    const bytes = new TextEncoder().encode(text);
+    const at = text.indexOf('Dana');
+    const req = new Request('http://localhost/api/contact', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new Uint8Array([...bytes.slice(0, at), 0xff, 0xfe, ...bytes.slice(at)]),
+    });
+    const res = await contact(req, ctx());
+    expect(res.status).toBe(400);
+    expect((await body<ApiError>(res)).error.message).toBe('The body is not valid UTF-8 text.');
+    const like = `%${payload.marker}%`;
+    expect((await sql`select 1 from contact_messages where subject like ${like}`).length).toBe(0);
+  });
+
+  describe('the database checks the same e-mail rule', () => {
+    it('every e-mail check constraint calls private.is_email()', async () => {
+      const rows = await sql<{ table: string; def: string }[]>`
+        select conrelid::regclass::text as table, pg_get_constraintdef(oid) as def
+        from pg_constraint
+        where contype = 'c' and conname like '%email%' and connamespace = 'public'::regnamespace`;
+      expect(rows.map((r) => r.table).sort()).toEqual([
+        'contact_messages',
+        'provider_inquiries',
+        'provider_listings',
+        'providers',
+      ]);
+      for (const row of rows) expect(row.def).toContain('private.is_email(email)');
+    });
+
+    it('refuses "a\\u0085@b.co" itself, even from a superuser', async () => {
+      await expect(
+        sql`insert into contact_messages (name, email, subject, message) values ('a', ${'a\u0085@b.co'}, 's', 'm')`,
+      ).rejects.toMatchObject({ code: '23514', constraint_name: 'contact_messages_email_check' });
+    });
+
+    it('agrees with isEmail() on 400 generated addresses around every range boundary', async () => {
+      // Postgres text cannot hold NUL or surrogates; everything else is fair game.
+      const storable = (c: number) => c > 0 && (c < 0xd800 || c > 0xdfff) && c <= 0x10ffff;
+      const edges = INVISIBLE_RANGES.flatMap(([a, b]) => [a - 1, a, b, b + 1]).filter(storable);
+      const unit = fc.oneof(
+        { arbitrary: fc.constantFrom(...edges).map((c) => String.fromCodePoint(c)), weight: 3 },
+        { arbitrary: fc.constantFrom('a', 'Z', '9', '-', 'é', '😀', '\\'), weight: 3 },
+        { arbitrary: fc.constantFrom('@', '.'), weight: 1 },
+        {
+          arbitrary: fc
+            .integer({ min: 1, max: 0x10ffff })
+            .filter(storable)
+            .map((c) => String.fromCodePoint(c)),
+          weight: 1,
+        },
+      );
+      const part = fc.string({ unit, minLength: 0, maxLength: 6 });
+      const address = fc.oneof(
+        fc.tuple(part, part, part).map(([l, d, t]) => `${l}@${d}.${t}`),
+        fc.string({ unit, maxLength: 12 }),
+        fc.integer({ min: 300, max: 330 }).map((n) => `${'a'.repeat(n - 6)}@b.com`),
+      );
+      const samples = fc.sample(address, 400);
+      const rows = await sql<{ value: string; ok: boolean }[]>`
+        select value, private.is_email(value) as ok from unnest(${samples}::text[]) as value`;
+      const disagree = rows.filter((r) => r.ok !== isEmail(r.value)).map((r) => JSON.stringify(r.value));
+      expect(disagree).toEqual([]);
+      // The sample must hold both verdicts, or it proves little.
+      expect(new Set(rows.map((r) => r.ok))).toEqual(new Set([true, false]));
+    });
+  });
+
   describe('a plain HTML form post (no JavaScript)', () => {
     function formRequest(fields: Record<string, string>): Request {
       return new Request('http://localhost/api/contact', {
@@ -269,6 +341,20 @@ describe('POST /api/contact', () => {
         400,
         'Name must not contain control characters.',
       );
+      const like = `%${payload.marker}%`;
+      expect((await sql`select 1 from contact_messages where email like ${like}`).length).toBe(0);
+    });
+
+    it('percent-escaped bytes that are not UTF-8 → the 400 page, not U+FFFD stored', async () => {
+      const payload = good();
+      const { marker: _m, ...fields } = payload;
+      // %ED%A0%80 is an encoded surrogate half; URLSearchParams alone would decode it to U+FFFD.
+      const req = new Request('http://localhost/api/contact', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `${new URLSearchParams(fields).toString()}%ED%A0%80`,
+      });
+      await expectHtmlPage(await contact(req, ctx()), 400, 'The form is not valid UTF-8 text.');
       const like = `%${payload.marker}%`;
       expect((await sql`select 1 from contact_messages where email like ${like}`).length).toBe(0);
     });

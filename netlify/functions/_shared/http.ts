@@ -230,6 +230,16 @@ export async function readJson(
     throw badRequest('The body is not valid UTF-8 text.');
   }
   if (type === FORM_TYPE) {
+    // Percent-escapes must decode to UTF-8 as well: URLSearchParams would silently turn bad
+    // bytes (or an escaped surrogate) into U+FFFD. Each run of escapes is checked on its own,
+    // since a character's bytes are always escaped together; a stray "%" stays as typed.
+    for (const [run] of text.matchAll(/(?:%[0-9a-f]{2})+/gi)) {
+      try {
+        decodeURIComponent(run);
+      } catch {
+        throw badRequest('The form is not valid UTF-8 text.');
+      }
+    }
     // An HTML form posts every field; an empty optional field means "not given".
     return Object.fromEntries([...new URLSearchParams(text)].filter(([, value]) => value.trim() !== ''));
   }
