@@ -4,16 +4,20 @@ import { afterAll, describe, expect, it } from 'vitest';
 import contact, { config } from '../../netlify/functions/contact.mts';
 import { closeDb } from '../../netlify/functions/_shared/db.ts';
 import { INVISIBLE_RANGES, isEmail } from '../../src/lib/schemas.ts';
+import { uniqueIp } from './fuzz.ts';
 import {
   REQUIRED_HEADERS,
   adminSql,
   body,
-  ctx,
-  freshIp,
+  ctx as ctxAt,
   jsonRequest,
   outboxFor,
   type ApiError,
 } from './helpers.ts';
+
+// Addresses unique across test files: the limiter's counts are shared through Postgres.
+const freshIp = uniqueIp;
+const ctx = (ip = uniqueIp()) => ctxAt(ip);
 
 const sql = adminSql();
 afterAll(async () => {

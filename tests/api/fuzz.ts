@@ -17,6 +17,7 @@
  * });
  * ```
  */
+import { randomBytes } from 'node:crypto';
 import type { Context } from '@netlify/functions';
 import fc from 'fast-check';
 import type postgres from 'postgres';
@@ -308,6 +309,17 @@ export const hostileHeaders: fc.Arbitrary<Record<string, string>> = fc
   )
   .map((h): Record<string, string> => Object.fromEntries(Object.entries(h)));
 
+/**
+ * A client address no other request of any test file has used: a random address in the IPv6
+ * documentation range. The rate limiter's counts live in Postgres and outlast a test file,
+ * while helpers' `freshIp()` counts from the same start in every file, so its addresses repeat
+ * across files within one limiter window.
+ */
+export function uniqueIp(): string {
+  const groups = randomBytes(12).toString('hex').match(/.{4}/g) ?? [];
+  return `2001:db8:${groups.join(':')}`;
+}
+
 // ---- The contract ----
 
 /** Error code per status (docs/api.md). */
@@ -401,7 +413,7 @@ export async function fuzzEndpoint(options: FuzzOptions): Promise<FuzzReport> {
   const details = await fc.check(
     fc.asyncProperty(cases, async (c) => {
       const before = await countRows(sql, tables);
-      const res = await handler(toRequest(path, c), ctx());
+      const res = await handler(toRequest(path, c), ctx(uniqueIp()));
       report.runs += 1;
       report.statuses[res.status] = (report.statuses[res.status] ?? 0) + 1;
       report.labels[c.label] = (report.labels[c.label] ?? 0) + 1;
