@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Runs axe with the WCAG 2.2 AA rule set and fails with a readable list of violations. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
@@ -15,3 +15,18 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 
 /** A phone-sized viewport (iPhone 12/13/14). */
 export const PHONE = { width: 390, height: 844 } as const;
+
+/** Every page URL of the sitemap, as paths. */
+export async function sitemapPaths(request: APIRequestContext): Promise<string[]> {
+  const index = await request.get('/sitemap-index.xml');
+  expect(index.status()).toBe(200);
+  const sitemaps = [...(await index.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+    (m) => new URL(m[1] ?? '').pathname,
+  );
+  const paths: string[] = [];
+  for (const sitemap of sitemaps) {
+    const xml = await (await request.get(sitemap)).text();
+    paths.push(...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname));
+  }
+  return paths;
+}

@@ -1,21 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { TEST_PROGRAM_ID, TEST_PROGRAM_TOKEN } from '../../src/lib/vocabulary.ts';
-import { expectNoAxeViolations, PHONE } from './helpers.ts';
-
-/** Every page URL of the sitemap, as paths. */
-async function sitemapPaths(request: import('@playwright/test').APIRequestContext): Promise<string[]> {
-  const index = await request.get('/sitemap-index.xml');
-  expect(index.status()).toBe(200);
-  const sitemaps = [...(await index.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
-    (m) => new URL(m[1] ?? '').pathname,
-  );
-  const paths: string[] = [];
-  for (const sitemap of sitemaps) {
-    const xml = await (await request.get(sitemap)).text();
-    paths.push(...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname));
-  }
-  return paths;
-}
+import { expectNoAxeViolations, PHONE, sitemapPaths } from './helpers.ts';
 
 test('the sitemap lists the public pages and never the test program or private areas', async ({
   request,
