@@ -3,6 +3,7 @@
  * Context, sign-in through the local auth server, and a superuser connection for counting rows.
  */
 import type { Context } from '@netlify/functions';
+import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { resetEnvForTests } from '../../netlify/functions/_shared/env.ts';
@@ -20,11 +21,16 @@ export const supabaseUrl = provided.SUPABASE_URL;
 export const outboxUrl = provided.OUTBOX_URL;
 export const anonKey = inject('anonKey');
 
+/**
+ * A fresh IPv6 documentation-range address per call. Rate-limit counts live in Postgres and are
+ * shared by every test file (and by runs within the same minute), so addresses must not repeat
+ * across files: a random prefix per process, a counter within it.
+ */
+const ipPrefix = `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
 let ipCounter = 0;
-/** A fresh documentation-range IP per call, so tests never share a rate-limit window by accident. */
 export function freshIp(): string {
   ipCounter += 1;
-  return `198.51.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
+  return `${ipPrefix}::${ipCounter.toString(16)}`;
 }
 
 /** The parts of Netlify's Context our handlers use. */

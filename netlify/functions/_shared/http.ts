@@ -73,7 +73,8 @@ export class HttpError extends Error {
 
 /** Zod issues as `{ 'events.3.program_id': 'Unknown program.' }`, first message per field. */
 export function fieldErrors(error: ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
+  // No prototype: a field path such as `__proto__` is kept like any other key.
+  const fields = Object.create(null) as Record<string, string>;
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.map(String).join('.') : '_';
     fields[key] ??= issue.message;

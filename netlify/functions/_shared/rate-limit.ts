@@ -22,8 +22,10 @@ export type RateLimit = NonNullable<Config['rateLimit']>;
  * client can set them to anything and would get a fresh budget with each value.
  */
 export function clientIp(context: Pick<Context, 'ip'> | undefined): string {
-  const ip = context?.ip.trim();
-  return ip ? ip.slice(0, 64) : 'unknown';
+  // Typed as always present, but a caller's context may lack it: never a 500 for that.
+  const ip: unknown = context?.ip;
+  const trimmed = typeof ip === 'string' ? ip.trim() : '';
+  return trimmed ? trimmed.slice(0, 64) : 'unknown';
 }
 
 /** Counts one hit on `key`; throws a 429 (with Retry-After) when over `windowLimit` per `windowSize` s. */

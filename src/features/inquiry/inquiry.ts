@@ -6,6 +6,7 @@
  * function, and the dialogs stay as they are.
  */
 import type { InquiryType } from '../../lib/vocabulary.ts';
+import { isEmail } from '../../lib/text-rules.ts';
 
 /** What the dialogs need to know about a program. */
 export type InquiryProgram = {
@@ -44,11 +45,9 @@ export const OPENING_EMAIL = {
   description: 'Your email client will open with a pre-filled message to send to the provider.',
 } as const;
 
-/** The spec's simple pattern: something@something.something, no spaces. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
+/** The one e-mail rule the API and the database apply (src/lib/text-rules.ts). */
 export function isValidEmail(email: string): boolean {
-  return EMAIL_PATTERN.test(email.trim());
+  return isEmail(email.trim());
 }
 
 /** Used when the person leaves the message empty (spec §5). */
