@@ -37,6 +37,8 @@ const api = handle('contact', async (req: Request, context: Context) => {
   const parsed = contactMessageSchema.safeParse(await readJson(req, { allowForm: true }));
   if (!parsed.success) throw badRequestFromZod(parsed.error);
   const m = parsed.data;
+  // Per sender address too: the edge limits each IP, but not one address used from many IPs.
+  await limiter.checkKey('email', m.email, PER_EMAIL);
 
   await withClaims(
     null,
@@ -116,3 +118,5 @@ export const config: Config = {
 };
 
 const limiter = new RateLimiter('contact', config.rateLimit);
+/** Messages from one e-mail address per hour, whatever the IP. */
+export const PER_EMAIL = { windowLimit: 5, windowSize: 3600 } as const;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import contact, { config } from '../../netlify/functions/contact.mts';
+import contact, { config, PER_EMAIL } from '../../netlify/functions/contact.mts';
 import { closeDb } from '../../netlify/functions/_shared/db.ts';
 import { INVISIBLE_RANGES, isEmail } from '../../src/lib/schemas.ts';
 import { uniqueIp } from './fuzz.ts';
@@ -420,5 +420,24 @@ describe('POST /api/contact', () => {
     const res = await contact(jsonRequest('/api/contact', withoutMarker(good())), ctx(ip));
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
+  it(`more than ${String(PER_EMAIL.windowLimit)} messages an hour from one e-mail address → 429, from any IP`, async () => {
+    const email = `same-sender-${randomUUID()}@example.com`;
+    const count = async () =>
+      (await sql<{ n: number }[]>`select count(*)::int as n from contact_messages where email = ${email}`)[0]
+        ?.n;
+    for (let i = 0; i < PER_EMAIL.windowLimit; i++) {
+      const res = await contact(jsonRequest('/api/contact', withoutMarker(good({ email }))), ctx());
+      expect(res.status).toBe(201);
+    }
+    // Another IP, the address in other letter case: still the same sender.
+    const res = await contact(
+      jsonRequest('/api/contact', withoutMarker(good({ email: email.toUpperCase() }))),
+      ctx(),
+    );
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(60);
+    expect(await count()).toBe(PER_EMAIL.windowLimit);
   });
 });
