@@ -1,0 +1,67 @@
+/**
+ * `postinstall`: small, idempotent fixes to installed dependencies for known upstream defects
+ * that have no release yet. Plain JavaScript so it runs on any Node the installer has. Each
+ * patch names its upstream issue; drop it when a fixed version is installed. The run fails
+ * loudly when the code to patch is not found (a new version changed it: check whether the
+ * issue is fixed there, then drop or adapt the patch), so a deploy never ships unpatched
+ * code silently. tests/unit/patch-deps.test.ts checks the result.
+ */
+import console from 'node:console';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import process from 'node:process';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * postgres.js 3.4.x (porsager/postgres#1154, #1208): a small write is deferred with
+ * setImmediate; when the connection closes first, `nextWrite` calls `socket.write` on a null
+ * socket and the TypeError escapes every try/catch and ends the process — every function and
+ * the local server die when Postgres restarts or a pooler drops a connection. Also, teardown
+ * cancelled the deferred write without forgetting it, so the connection could never write again.
+ * The fix settles instead: the pending query is rejected with CONNECTION_CLOSED (which the API
+ * answers as 503), and teardown resets the write state.
+ */
+export const POSTGRES_PATCH = {
+  marker: '/* patched: null-socket nextWrite (porsager/postgres#1208) */',
+  files: ['src/connection.js', 'cjs/src/connection.js', 'cf/src/connection.js'],
+  replacements: [
+    [
+      'function nextWrite(fn) {\n    const x = socket.write(chunk, fn)',
+      "function nextWrite(fn) {\n    /* patched: null-socket nextWrite (porsager/postgres#1208) */\n    if (!socket) {\n      nextWriteTimer !== null && clearImmediate(nextWriteTimer)\n      chunk = nextWriteTimer = null\n      error(Errors.connection('CONNECTION_CLOSED', options))\n      return false\n    }\n    const x = socket.write(chunk, fn)",
+    ],
+    [
+      "    clearImmediate(nextWriteTimer)\n    socket.removeListener('data', data)\n    socket.removeListener('connect', connected)\n    idleTimer.cancel()",
+      "    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n    socket.removeListener('data', data)\n    socket.removeListener('connect', connected)\n    idleTimer.cancel()",
+    ],
+  ],
+};
+
+export function patchPostgres(dir = join(root, 'node_modules', 'postgres')) {
+  const patched = [];
+  for (const file of POSTGRES_PATCH.files) {
+    const path = join(dir, file);
+    if (!existsSync(path)) continue;
+    let text = readFileSync(path, 'utf8');
+    if (text.includes(POSTGRES_PATCH.marker)) continue;
+    for (const [from, to] of POSTGRES_PATCH.replacements) {
+      if (!text.includes(from)) {
+        throw new Error(
+          `scripts/patch-deps.mjs: ${path} no longer contains the code to patch. Check whether porsager/postgres#1208 is fixed in the installed version, then drop or adapt POSTGRES_PATCH.`,
+        );
+      }
+      text = text.replace(from, to);
+    }
+    writeFileSync(path, text);
+    patched.push(file);
+  }
+  return patched;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  if (existsSync(join(root, 'node_modules', 'postgres'))) {
+    const patched = patchPostgres();
+    if (patched.length > 0) console.log(`patched postgres: ${patched.join(', ')}`);
+  }
+}
