@@ -17,6 +17,7 @@ import { join, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadFunctions, localContext, route } from './lib/functions.ts';
 import { guardRequest } from './lib/request-guard.ts';
+import { staticHeadersFor } from './lib/static-headers.ts';
 import { ensureBackend, notFoundRules, runGenerators } from './lib/runtime.ts';
 
 const { values } = parseArgs({
@@ -49,6 +50,9 @@ if (!values['no-build'] || !existsSync(join(dist, 'index.html'))) {
 }
 
 const functions = await loadFunctions(join(root, 'netlify', 'functions'));
+// Per-page headers the build wrote for Netlify (each page's CSP with its script hashes), which
+// @netlify/dev does not read; re-read when a rebuild rewrites them.
+const staticHeaders = staticHeadersFor(root);
 
 // Static files, redirects and headers only: functions are served in-process (scripts/lib/functions.ts).
 const dev = new NetlifyDev({
@@ -207,6 +211,9 @@ async function answer(req: http.IncomingMessage): Promise<Response> {
     const page = existsSync(fallback404) ? readFileSync(fallback404) : 'Not Found';
     return new Response(page, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
   }
+  // Pages under a 404 catch-all rule come back as 'redirect' too: every static answer gets them.
+  for (const [name, value] of Object.entries(staticHeaders(guard.pathname)))
+    response.headers.set(name, value);
   if (
     result.type === 'redirect' &&
     rules.some((r) => r.test(guard.pathname)) &&
