@@ -7,7 +7,10 @@
 -- Keys are built by the functions: `<limiter>:ip:<address>` or `<limiter>:email:<sha-256>` (an
 -- e-mail address is never stored here in clear).
 
-create table private.rate_limits (
+-- Unlogged: counters need no crash safety (a crash forgets the current minute's counts, which
+-- is harmless), and skipping the write-ahead log keeps the limiter from adding a second fsync
+-- to every request.
+create unlogged table private.rate_limits (
   key text primary key constraint rate_limits_key_length check (length(key) <= 200),
   window_start timestamptz not null,
   hits integer not null

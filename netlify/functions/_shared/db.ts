@@ -55,9 +55,9 @@ export async function closeDb(): Promise<void> {
  * `request.jwt.claims` set for the transaction only. Both settings are `local`, so they end with
  * the transaction and never leak to the next user of a pooled connection.
  *
- * For a user, the same statement asks whether the token's session (`session_id`) still exists:
- * a token of a session that was signed out (e.g. "sign out everywhere") is refused with a 401,
- * although its signature is still valid, at no extra round trip.
+ * For a user, the same statement asks whether the token's session (`session_id`) still exists
+ * (`private.assume_user`): a token of a session that was signed out (e.g. "sign out everywhere")
+ * is refused with a 401, although its signature is still valid, at no extra round trip.
  *
  * Use it for every read or write on behalf of a visitor or user. Never pass claims that did not
  * come from `verifyToken`/`getUser`; the role is chosen here, never taken from the token.
@@ -65,19 +65,24 @@ export async function closeDb(): Promise<void> {
 export async function withClaims<T>(claims: Claims | null, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const role = claims ? 'authenticated' : 'anon';
   const payload = JSON.stringify(claims ? { ...claims, role } : { role });
-  const result = await db().begin(async (tx) => {
-    // set_config('role', …, true) is `set local role` with a bind parameter: one round trip.
-    if (claims) {
-      const [row] = await tx<{ live: boolean }[]>`
-        select private.session_is_live(${claims.session_id}::uuid, ${claims.sub}::uuid) as live,
-               set_config('role', ${role}, true), set_config('request.jwt.claims', ${payload}, true)`;
-      if (row?.live !== true) throw new SessionEnded();
-    } else {
-      await tx`select set_config('role', ${role}, true), set_config('request.jwt.claims', ${payload}, true)`;
-    }
-    return fn(tx);
-  });
-  return result as T;
+  try {
+    const result = await db().begin(async (tx) => {
+      // The setup is sent first and NOT awaited: the statements of `fn` follow it on the same
+      // connection without waiting for its answer (postgres.js pipelines them), which saves a
+      // round trip per request. Postgres runs them in order, and `private.assume_user` raises
+      // for an ended session, so the transaction is aborted before anything of `fn` runs.
+      const setup = claims
+        ? tx`select private.assume_user(${claims.session_id}::uuid, ${claims.sub}::uuid, ${payload})`
+        : tx`select set_config('role', 'anon', true), set_config('request.jwt.claims', ${payload}, true)`;
+      void setup.execute();
+      const [value] = await Promise.all([fn(tx), setup]);
+      return value;
+    });
+    return result as T;
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code === 'UA401') throw new SessionEnded();
+    throw error;
+  }
 }
 
 /** The token's session no longer exists (signed out, or expired): `handle()` answers 401. */
