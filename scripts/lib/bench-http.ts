@@ -99,9 +99,9 @@ export async function benchHttp(opts: {
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   const sql = postgres(opts.databaseUrl, { max: 1, onnotice: () => undefined });
   let maxDbConnections = 0;
-  let sampling = true;
+  const sampling = { on: true };
   const sampler = (async () => {
-    while (sampling) {
+    while (sampling.on) {
       const [row] = await sql<
         { n: number }[]
       >`select count(*)::int as n from pg_stat_activity where backend_type = 'client backend'`;
@@ -187,7 +187,7 @@ export async function benchHttp(opts: {
       maxDbConnections,
     };
   } finally {
-    sampling = false;
+    sampling.on = false;
     await sampler.catch(() => undefined);
     await sql.end();
     child.kill('SIGTERM');
