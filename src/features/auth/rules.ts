@@ -1,0 +1,92 @@
+/**
+ * Pure rules of the account feature, free of the DOM and of supabase-js so that unit tests and
+ * every island can use them: the display name (spec §2), which `next` targets are honoured, the
+ * /auth modes, and the storage key the session lives under.
+ */
+
+/**
+ * localStorage key of supabase-js's session. Fixed (instead of supabase-js's default, derived
+ * from the project URL) so that the session module can tell synchronously, without loading
+ * supabase-js, whether a session may exist.
+ */
+export const AUTH_STORAGE_KEY = 'ocd-directory-auth';
+
+/** The shape of a user the display-name rule needs. */
+export type NamedUser = { email: string | null; metadata: Record<string, unknown> } | null;
+
+/** Spec §2: full_name metadata, else the e-mail's local part, else "Account". */
+export function displayName(user: NamedUser): string {
+  if (!user) return 'Account';
+  const fullName = user.metadata['full_name'];
+  if (typeof fullName === 'string' && fullName.trim() !== '') return fullName.trim();
+  const email = user.email?.trim() ?? '';
+  const at = email.lastIndexOf('@');
+  const local = at > 0 ? email.slice(0, at) : '';
+  return local !== '' ? local : 'Account';
+}
+
+/** Modes of /auth: the spec's three (signin default, reset, update-password) plus sign-up and magic link. */
+export const AUTH_MODES = ['signin', 'signup', 'magic-link', 'reset', 'update-password'] as const;
+export type AuthMode = (typeof AUTH_MODES)[number];
+
+/** The mode of `?mode=`; anything unknown (or absent) is sign-in. */
+export function parseAuthMode(raw: string | null | undefined): AuthMode {
+  const value = (raw ?? '').trim().toLowerCase();
+  return (AUTH_MODES as readonly string[]).includes(value) ? (value as AuthMode) : 'signin';
+}
+
+/** C0 controls, DEL and backslashes, which browsers treat in URLs in surprising ways. */
+function hasControlOrBackslash(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f || code === 0x5c) return true;
+  }
+  return false;
+}
+
+/** How many `/auth/confirm?next=…` wrappers are unwrapped before giving up (see safeNextPath). */
+const MAX_UNWRAP = 3;
+
+/**
+ * The `next` target as a same-site path (path + query + hash), or null when it must not be
+ * followed. Relative paths (`/favorites?x=1`) are honoured; so is an absolute URL of `origin`
+ * itself, because the auth server's e-mails carry `next=<redirect_to>` as a full URL (as
+ * Supabase's `{{ .RedirectTo }}` does). Protocol-relative (`//evil`), backslash (`/\evil`),
+ * other origins, `javascript:` and control characters are refused. A `next` that points at
+ * /auth/confirm is unwrapped to its own `next` (the e-mail's `redirect_to` is that page), and one
+ * that points back at the sign-in form is dropped, so no loop can form.
+ */
+export function safeNextPath(raw: string | null | undefined, origin?: string): string | null {
+  let current = raw ?? '';
+  for (let depth = 0; depth <= MAX_UNWRAP; depth++) {
+    const value = current.trim();
+    if (value === '' || hasControlOrBackslash(value)) return null;
+    let url: URL;
+    if (value.startsWith('/')) {
+      if (value.startsWith('//')) return null;
+      url = new URL(value, 'https://same-site.invalid');
+    } else {
+      if (!origin) return null;
+      try {
+        url = new URL(value);
+      } catch {
+        return null;
+      }
+      if (url.origin !== new URL(origin).origin) return null;
+    }
+    const path = url.pathname.replace(/\/+$/, '') || '/';
+    if (path === '/auth/confirm') {
+      current = url.searchParams.get('next') ?? '/';
+      continue;
+    }
+    if (path === '/auth' && parseAuthMode(url.searchParams.get('mode')) !== 'update-password') return null;
+    return `${url.pathname}${url.search}${url.hash}`;
+  }
+  return null;
+}
+
+/** `/auth?next=<path>` for a same-site path; plain `/auth` when the path cannot be honoured. */
+export function signInHrefFor(next: string | null | undefined): string {
+  const safe = safeNextPath(next);
+  return safe && safe !== '/' ? `/auth?next=${encodeURIComponent(safe)}` : '/auth';
+}

@@ -1,0 +1,194 @@
+/**
+ * The browser session, as one nanostore every island and page script reads.
+ *
+ * supabase-js is large, so it loads only when a session may exist: `initSession()` looks
+ * synchronously for the session supabase-js keeps under `AUTH_STORAGE_KEY` and, finding none,
+ * decides "signed-out" without any download. Signed-in pages load it lazily (dynamic import), keep
+ * the token fresh (`autoRefreshToken`) and learn the roles from `GET /api/me`.
+ *
+ * @example
+ * initSession();
+ * const session = useStore($session); // in a React island
+ * const res = await apiFetch('/api/favorites'); // with `Authorization: Bearer …` when signed in
+ */
+import type { AuthChangeEvent, Session as AuthSession, SupabaseClient, User } from '@supabase/supabase-js';
+import { atom, type ReadableAtom } from 'nanostores';
+import { ROLES, type Role } from '../../lib/vocabulary.ts';
+import { AUTH_STORAGE_KEY, displayName as displayNameRule, signInHrefFor } from './rules.ts';
+
+export type SessionUser = { id: string; email: string | null; metadata: Record<string, unknown> };
+export type Session =
+  | { status: 'unknown' } // before the browser has looked (server render, first paint)
+  | { status: 'signed-out' }
+  | { status: 'signed-in'; user: SessionUser; roles: Role[] };
+
+const $store = atom<Session>({ status: 'unknown' });
+export const $session: ReadableAtom<Session> = $store;
+
+/**
+ * The local embedded backend's URL and publishable key, used when a build has none (the same
+ * fallback astro.config.mjs gives the CSP). The key is public by design (see .env.example).
+ */
+const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
+const LOCAL_ANON_KEY = 'sb_publishable_local_dev_only_7Yq2mXc4RfT9vLbN3sKd';
+
+function supabaseConfig(): { url: string; key: string } {
+  const env = import.meta.env as Record<string, string | undefined>;
+  return {
+    url: env['PUBLIC_SUPABASE_URL'] || LOCAL_SUPABASE_URL,
+    key: env['PUBLIC_SUPABASE_ANON_KEY'] || LOCAL_ANON_KEY,
+  };
+}
+
+const inBrowser = (): boolean => typeof window !== 'undefined' && typeof localStorage !== 'undefined';
+
+/** True when supabase-js may have a session stored (synchronous; no download). */
+function mayHaveSession(): boolean {
+  if (!inBrowser()) return false;
+  try {
+    return localStorage.getItem(AUTH_STORAGE_KEY) !== null;
+  } catch {
+    // Storage blocked (privacy settings): supabase-js could not persist a session either.
+    return false;
+  }
+}
+
+let clientPromise: Promise<SupabaseClient> | null = null;
+
+/** supabase-js, loaded and created once; subscribing to its auth events keeps `$session` current. */
+export function getSupabase(): Promise<SupabaseClient> {
+  clientPromise ??= import('@supabase/supabase-js').then(({ createClient }) => {
+    const { url, key } = supabaseConfig();
+    const client = createClient(url, key, {
+      auth: {
+        storageKey: AUTH_STORAGE_KEY,
+        flowType: 'pkce',
+        persistSession: true,
+        autoRefreshToken: true,
+        // /auth/confirm exchanges `?code=` itself, so that a stray `code` parameter on another
+        // page is never taken for a sign-in and errors can be shown where they belong.
+        detectSessionInUrl: false,
+      },
+    });
+    client.auth.onAuthStateChange((event: AuthChangeEvent, session: AuthSession | null) => {
+      // supabase-js holds a lock while calling back; calling it again from here (getSession in
+      // apiFetch) would deadlock, so the work runs after the callback returns.
+      setTimeout(() => {
+        void applySession(event, session);
+      }, 0);
+    });
+    return client;
+  });
+  clientPromise.catch(() => {
+    // Loading failed (offline, blocked): let a later call try again, and stop waiting.
+    clientPromise = null;
+    if ($store.get().status === 'unknown') $store.set({ status: 'signed-out' });
+  });
+  return clientPromise;
+}
+
+function toSessionUser(user: User): SessionUser {
+  return { id: user.id, email: user.email ?? null, metadata: { ...user.user_metadata } };
+}
+
+/** Increases with every session change, so a slow roles answer for an older one is dropped. */
+let generation = 0;
+
+async function applySession(event: AuthChangeEvent, session: AuthSession | null): Promise<void> {
+  const mine = ++generation;
+  if (!session) {
+    $store.set({ status: 'signed-out' });
+    return;
+  }
+  const user = toSessionUser(session.user);
+  const current = $store.get();
+  if (current.status === 'signed-in' && current.user.id === user.id && event !== 'SIGNED_IN') {
+    // Token refresh or metadata change: same person, same roles.
+    $store.set({ status: 'signed-in', user, roles: current.roles });
+    return;
+  }
+  const roles = await fetchRoles(session.access_token);
+  if (mine !== generation) return;
+  if (roles === 'unauthorized') {
+    // The server no longer accepts this session (user deleted, session ended elsewhere).
+    const client = await getSupabase();
+    await client.auth.signOut({ scope: 'local' });
+    return;
+  }
+  $store.set({ status: 'signed-in', user, roles });
+}
+
+/** Roles from GET /api/me; an empty list when it cannot be read (spec §8), or 'unauthorized'. */
+async function fetchRoles(accessToken: string): Promise<Role[] | 'unauthorized'> {
+  try {
+    const res = await fetch('/api/me', { headers: { authorization: `Bearer ${accessToken}` } });
+    if (res.status === 401) return 'unauthorized';
+    if (!res.ok) throw new Error(`GET /api/me answered ${res.status}`);
+    const body = (await res.json()) as { roles?: unknown };
+    const roles = Array.isArray(body.roles) ? body.roles : [];
+    return roles.filter((r): r is Role => (ROLES as readonly unknown[]).includes(r));
+  } catch (error) {
+    console.warn('Could not load the account roles', error);
+    return [];
+  }
+}
+
+let started = false;
+
+/** Starts watching the session; safe to call from every island and script, any number of times. */
+export function initSession(): void {
+  if (started || !inBrowser()) return;
+  started = true;
+  if (mayHaveSession()) void getSupabase();
+  else if (!clientPromise) $store.set({ status: 'signed-out' });
+  // Signing in or out in another tab: supabase-js tells its own instances (BroadcastChannel), but
+  // a signed-out page has not loaded it, so it listens to the storage key itself.
+  window.addEventListener('storage', (event) => {
+    if (event.key !== AUTH_STORAGE_KEY) return;
+    if (event.newValue !== null) void getSupabase();
+    else if (!clientPromise) $store.set({ status: 'signed-out' });
+  });
+}
+
+/** The current access token, refreshed by supabase-js when close to expiry; null when signed out. */
+async function accessToken(): Promise<string | null> {
+  if (!clientPromise && !mayHaveSession()) return null;
+  const client = await getSupabase();
+  const { data } = await client.auth.getSession();
+  return data.session?.access_token ?? null;
+}
+
+/** `fetch` for `/api/*`, with `Authorization: Bearer <access token>` when someone is signed in. */
+export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  const token = await accessToken();
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  return fetch(path, { ...init, headers });
+}
+
+/**
+ * Signs out of this browser (the server revokes this session's refresh token). Rejects with the
+ * auth error when that fails, so the caller can say "Sign Out Error".
+ */
+export async function signOut(): Promise<void> {
+  if (!clientPromise && !mayHaveSession()) {
+    $store.set({ status: 'signed-out' });
+    return;
+  }
+  const client = await getSupabase();
+  generation++;
+  const { error } = await client.auth.signOut({ scope: 'local' });
+  $store.set({ status: 'signed-out' });
+  if (error) throw error;
+}
+
+/** Spec §2: full_name metadata, else the e-mail's local part, else "Account". */
+export function displayName(user: SessionUser | null): string {
+  return displayNameRule(user);
+}
+
+/** `/auth?next=<path+search>` (the current page by default); only same-site paths are kept. */
+export function signInHref(next?: string): string {
+  const target = next ?? (inBrowser() ? `${location.pathname}${location.search}` : undefined);
+  return signInHrefFor(target);
+}
