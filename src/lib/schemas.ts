@@ -38,6 +38,9 @@ export function hasLoneSurrogate(value: string): boolean {
 export const MESSAGES = {
   invalidEmail: 'Invalid Email: Please enter a valid email address.',
   inquiryMissing: 'Missing Required Fields: Please fill in your name and email address.',
+  callPhoneMissing: 'Missing Phone Number: Please add a phone number so the program can call you.',
+  invalidPhone: 'Invalid Phone Number: Please enter a phone number with at least 7 digits.',
+  honeypot: 'Your request could not be sent. Please reload the page and try again.',
   contactName: 'Please fill in your name.',
   contactEmail: 'Please fill in your email address.',
   contactSubject: 'Please fill in a subject.',
@@ -155,20 +158,52 @@ export type ContactMessage = z.infer<typeof contactMessageSchema>;
 
 // ---- Inquiries (request info / request a call) ----
 
-/** `POST /api/inquiries` body: name and e-mail required; phone and message optional. */
-export const inquirySchema = z.strictObject(
-  {
-    program_id: z
-      .string({ error: MESSAGES.programId })
-      .trim()
-      .min(1, MESSAGES.programId)
-      .max(200, tooLong('Program id', 200)),
-    type: z.enum(INQUIRY_TYPES, { error: `Type must be one of: ${INQUIRY_TYPES.join(', ')}.` }),
-    name: required(MESSAGES.inquiryMissing, 'Name', 200),
-    email: email(MESSAGES.inquiryMissing),
-    phone: optional('Phone', 40),
-    message: optional('Message', 5000, true),
-  },
-  bodyObject,
-);
+/** Digits a phone number needs at least (a local number without area code has 7). */
+export const PHONE_MIN_DIGITS = 7;
+
+/** True when `value` has at least PHONE_MIN_DIGITS digits; any punctuation and spacing is allowed. */
+export function hasPhoneDigits(value: string): boolean {
+  return (value.match(/\d/g) ?? []).length >= PHONE_MIN_DIGITS;
+}
+
+/**
+ * The honeypot of the inquiry form: a field people never see or fill (hidden from sight and from
+ * assistive technology); a script that fills every field fills it too.
+ */
+export const INQUIRY_HONEYPOT = 'fax';
+
+/**
+ * `POST /api/inquiries` body (spec §5): name and e-mail required, and a phone for a call request;
+ * message optional. Urgency is not part of it: the database derives it from `type`.
+ */
+export const inquirySchema = z
+  .strictObject(
+    {
+      program_id: z
+        .string({ error: MESSAGES.programId })
+        .trim()
+        .min(1, MESSAGES.programId)
+        .max(200, tooLong('Program id', 200)),
+      type: z.enum(INQUIRY_TYPES, { error: `Type must be one of: ${INQUIRY_TYPES.join(', ')}.` }),
+      name: required(MESSAGES.inquiryMissing, 'Name', 200),
+      email: email(MESSAGES.inquiryMissing),
+      phone: optional('Phone', 40).refine((v) => v === undefined || hasPhoneDigits(v), {
+        error: MESSAGES.invalidPhone,
+      }),
+      message: optional('Message', 5000, true),
+      [INQUIRY_HONEYPOT]: z
+        .unknown()
+        .optional()
+        .refine((v) => v === undefined || v === null || v === '', { error: MESSAGES.honeypot }),
+    },
+    bodyObject,
+  )
+  .superRefine((value, ctx) => {
+    if (value.type === 'call' && value.phone === undefined)
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: MESSAGES.callPhoneMissing });
+  })
+  .transform(({ [INQUIRY_HONEYPOT]: _honeypot, ...rest }) => rest);
 export type Inquiry = z.infer<typeof inquirySchema>;
+
+/** The status-link token of `GET /api/requests/:token`: 32 random bytes, base64url (43 characters). */
+export const STATUS_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

@@ -8,15 +8,31 @@ import { SITE_TITLE, TRIAL_DAYS, type InquiryType } from '../../../src/lib/vocab
 export interface TemplateData {
   /** To a provider who just registered. */
   welcome: { to: string; contactName: string; organizationName: string };
-  /** To a program's admissions address when a family sends an info or call request. */
+  /**
+   * To a program's admissions address when a family sends an info or call request, or to the
+   * site inbox (`noAdmissionsAddress`) when the program has none on file.
+   */
   inquiry: {
     to: string;
+    noAdmissionsAddress?: boolean | undefined;
     programName: string;
     type: InquiryType;
     name: string;
     email: string;
     phone?: string | null | undefined;
     message?: string | null | undefined;
+  };
+  /** To the family that sent an info or call request: what was sent and its private status link. */
+  inquiryConfirmation: {
+    to: string;
+    name: string;
+    programName: string;
+    type: InquiryType;
+    /** `<SITE_URL>/request/<token>`; the token is in this e-mail only. */
+    statusUrl: string;
+    /** The program has no admissions address: the site team forwards the request. */
+    forwardedToSiteTeam?: boolean | undefined;
+    programPhone?: string | null | undefined;
   };
   /** To a provider when an admin approves or rejects a verification request. */
   verificationDecision: {
@@ -121,22 +137,58 @@ const renderers: Renderers = {
 
   inquiry(data) {
     const what = data.type === 'call' ? 'call request' : 'information request';
-    const subject = `New ${what} for ${oneLine(data.programName)}`;
+    const subject = data.noAdmissionsAddress
+      ? `New ${what} for ${oneLine(data.programName)} (no admissions address on file)`
+      : `New ${what} for ${oneLine(data.programName)}`;
     const details = rows([
       ['Name', data.name],
       ['E-mail', data.email],
       ['Phone', data.phone],
     ]);
     const intro = `${oneLine(data.name)} sent a ${what} through the directory.`;
+    const forward = data.noAdmissionsAddress
+      ? `${oneLine(data.programName)} has no admissions address in the directory. Please forward this request to the program, then mark it contacted.`
+      : '';
     const message = data.message?.trim() ? data.message : '';
+    const closing = data.noAdmissionsAddress
+      ? `Reply to this e-mail to write to ${oneLine(data.name)}.`
+      : `Reply to this e-mail to answer ${oneLine(data.name)} directly.`;
     return {
       to: data.to,
       replyTo: data.email,
       subject,
-      text: `${intro}\n\n${details.text}\n${message ? `\nMessage:\n${message}\n` : ''}\nReply to this e-mail to answer ${oneLine(data.name)} directly.\n`,
+      text: `${forward ? `${forward}\n\n` : ''}${intro}\n\n${details.text}\n${message ? `\nMessage:\n${message}\n` : ''}\n${closing}\n`,
       html: page(
         subject,
-        `<p>${escapeHtml(intro)}</p>\n${details.html}\n${message ? `<h2 style="font-size: 16px;">Message</h2>\n${paragraphs(message)}` : ''}\n<p>Reply to this e-mail to answer ${escapeHtml(oneLine(data.name))} directly.</p>`,
+        `${forward ? `<p><strong>${escapeHtml(forward)}</strong></p>\n` : ''}<p>${escapeHtml(intro)}</p>\n${details.html}\n${message ? `<h2 style="font-size: 16px;">Message</h2>\n${paragraphs(message)}` : ''}\n<p>${escapeHtml(closing)}</p>`,
+      ),
+    };
+  },
+
+  inquiryConfirmation(data) {
+    const what = data.type === 'call' ? 'call request' : 'information request';
+    const program = oneLine(data.programName);
+    const subject = `Your ${what} to ${program}`;
+    const greeting = `Hello ${oneLine(data.name)},`;
+    const lines = [
+      data.forwardedToSiteTeam
+        ? `We received your ${what} for ${program}. This program has no admissions email address in our directory, so our team will pass your request on to them.`
+        : `We sent your ${what} to the admissions team of ${program}. They will reply to you directly.`,
+      'You can see whether the program has answered at any time on this private page (no account needed). Keep this link to yourself: anyone with it can see the status of your request.',
+    ];
+    const phone = data.programPhone?.trim()
+      ? `If you would rather talk now, you can call ${program} at ${oneLine(data.programPhone)}.`
+      : '';
+    const safety =
+      'If you or someone you love is in crisis, call or text 988 (Suicide & Crisis Lifeline) or call 911.';
+    const note = 'This directory is informational only and does not give medical advice.';
+    return {
+      to: data.to,
+      subject,
+      text: `${greeting}\n\n${lines[0] ?? ''}\n\n${lines[1] ?? ''}\n${data.statusUrl}\n${phone ? `\n${phone}\n` : ''}\n${safety}\n\n${note}\n`,
+      html: page(
+        subject,
+        `<p>${escapeHtml(greeting)}</p>\n${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}\n<p><a href="${escapeHtml(data.statusUrl)}">See the status of your request</a></p>\n${phone ? `<p>${escapeHtml(phone)}</p>\n` : ''}<p>${escapeHtml(safety)}</p>\n<p style="color: #6b7280; font-size: 14px;">${escapeHtml(note)}</p>`,
       ),
     };
   },

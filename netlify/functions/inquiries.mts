@@ -1,0 +1,120 @@
+/**
+ * POST /api/inquiries — an information or call request from a family to one program.
+ *
+ * Body `{ program_id, type: 'info' | 'call', name, email, phone?, message? }` (JSON,
+ * `inquirySchema`; a call request needs a phone). The request is stored in `provider_inquiries`
+ * as the sender (`withClaims`: anon for visitors; a signed-in family's token links it to their
+ * account through the `sender_id` trigger), addressed to the program's provider when the
+ * program was published from a listing (database trigger). Then two templated e-mails:
+ *
+ * - `inquiry` to the program's admissions address from the server-side program index (never
+ *   from the client), or to the site inbox when the program has none;
+ * - `inquiryConfirmation` to the family, with the private status link `/request/<token>`.
+ *   The token (32 random bytes) exists only in that e-mail; the row keeps its SHA-256.
+ *
+ * 201 `{ id, routed: 'program' | 'site_team' }`. Refusals store nothing: bad input 400 (the
+ * spec's messages), unknown program 400, honeypot filled 400, body over 32 KB 413, not JSON
+ * 415, too many requests from one IP (10/min) or for one e-mail address (5/hour) 429.
+ * Mail failures after the row is stored are logged and the answer is still 201: the request
+ * is safe in the database and a retry would only store it twice.
+ */
+import type { Config, Context } from '@netlify/functions';
+import { randomUUID } from 'node:crypto';
+import { inquirySchema } from '../../src/lib/schemas.ts';
+import { optionalUser } from './_shared/auth.ts';
+import { withClaims } from './_shared/db.ts';
+import { env } from './_shared/env.ts';
+import {
+  allowMethods,
+  badRequest,
+  badRequestFromZod,
+  handle,
+  HttpError,
+  json,
+  readJson,
+} from './_shared/http.ts';
+import { MailError, sendMail } from './_shared/mailer.ts';
+import { findProgram } from './_shared/programs.ts';
+import { RateLimiter } from './_shared/rate-limit.ts';
+import { newStatusToken } from './_shared/status-token.ts';
+
+/** Largest body accepted: a full request (5,000-character message of 4-byte characters) is ~21 KB. */
+export const MAX_BODY_BYTES = 32 * 1024;
+
+/** Requests for one e-mail address per hour, whatever the IP. */
+export const PER_EMAIL = { windowLimit: 5, windowSize: 3600 } as const;
+
+export default handle('inquiries', async (req: Request, context: Context) => {
+  allowMethods(req, ['POST']);
+  await limiter.check(context);
+  const parsed = inquirySchema.safeParse(await readJson(req, { maxBytes: MAX_BODY_BYTES }));
+  if (!parsed.success) throw badRequestFromZod(parsed.error);
+  const inquiry = parsed.data;
+  const program = findProgram(inquiry.program_id);
+  if (!program) throw badRequest('Unknown program.', { program_id: 'Unknown program.' });
+  // A token sent but invalid is a 401 (the client's session is broken); none is a visitor.
+  const claims = await optionalUser(req);
+  try {
+    await limiter.checkKey('email', inquiry.email, PER_EMAIL);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 429) {
+      throw new HttpError(
+        429,
+        'rate_limited',
+        'You have sent several requests from this email address in the last hour. Please wait before sending another, or call the program.',
+        { headers: error.headers },
+      );
+    }
+    throw error;
+  }
+
+  const id = randomUUID();
+  const { token, hash } = newStatusToken();
+  // No RETURNING: a visitor may insert but not read inquiries back.
+  await withClaims(
+    claims,
+    (tx) => tx`
+      insert into provider_inquiries
+        (id, program_id, type, name, email, phone, message, program_name, status_token_hash)
+      values (${id}, ${program.id}, ${inquiry.type}, ${inquiry.name}, ${inquiry.email},
+              ${inquiry.phone ?? null}, ${inquiry.message ?? ''}, ${program.name}, ${hash})`,
+  );
+
+  const routed = program.email ? 'program' : 'site_team';
+  const statusUrl = `${env().SITE_URL}/request/${token}`;
+  const mails = [
+    sendMail('inquiry', {
+      to: program.email ?? env().SITE_INBOX_EMAIL,
+      noAdmissionsAddress: !program.email,
+      programName: program.name,
+      type: inquiry.type,
+      name: inquiry.name,
+      email: inquiry.email,
+      phone: inquiry.phone,
+      message: inquiry.message,
+    }),
+    sendMail('inquiryConfirmation', {
+      to: inquiry.email,
+      name: inquiry.name,
+      programName: program.name,
+      type: inquiry.type,
+      statusUrl,
+      forwardedToSiteTeam: !program.email,
+      programPhone: program.phone,
+    }),
+  ];
+  for (const result of await Promise.allSettled(mails)) {
+    if (result.status === 'fulfilled') continue;
+    if (!(result.reason instanceof MailError)) throw result.reason;
+    console.error(`[api] inquiries: stored ${id}, but an e-mail failed:`, result.reason.message);
+  }
+  return json({ id, routed }, 201);
+});
+
+export const config: Config = {
+  path: '/api/inquiries',
+  // A family sends one or two requests; a few retries are fine, a script is not.
+  rateLimit: { windowLimit: 10, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};
+
+const limiter = new RateLimiter('inquiries', config.rateLimit);
