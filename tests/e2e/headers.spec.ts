@@ -8,10 +8,10 @@ import { grade, OBSERVATORY_CORS_ORIGIN } from '../lib/observatory.ts';
 import { sitemapPaths } from './helpers.ts';
 
 /**
- * Pages graded one by one. Add '/auth' and '/provider-dashboard' here when those pages land: a
- * signed-in area must earn the same grade.
+ * Pages graded one by one. Add '/provider-dashboard' here when it lands: a signed-in area must
+ * earn the same grade.
  */
-const GRADED_PATHS = ['/', '/program/silver-creek-ranch', '/contact', '/blog'];
+const GRADED_PATHS = ['/', '/program/silver-creek-ranch', '/contact', '/blog', '/auth', '/auth/confirm'];
 
 for (const path of GRADED_PATHS) {
   test(`${path} grades A+ on the Observatory's scale`, async ({ request, baseURL }) => {

@@ -1,0 +1,224 @@
+/**
+ * The signed-in part of the site header (spec §2), without a framework so that every static page
+ * stays within its JavaScript budget: fills `#user-menu-slot` (desktop) and
+ * `#mobile-user-menu-slot` (mobile menu) from `$session`, and hides `[data-signed-out-only]`.
+ *
+ * Pages are rendered signed-out; the desktop slot's box has a fixed width (SiteHeader.astro) so
+ * swapping "Provider Login" for the menu moves nothing else in the header.
+ */
+import { showToast } from '../toasts/store.ts';
+import { flashToast, showFlashedToast } from './flash.ts';
+import { MESSAGES } from './messages.ts';
+import { $session, displayName, initSession, signOut, type Session } from './session.ts';
+
+type Entry = { href: string; label: string; className?: string };
+
+/** Links of a signed-in person; role entries only for that role (spec §2, §6). */
+function entries(session: Extract<Session, { status: 'signed-in' }>): { links: Entry[]; roleLinks: Entry[] } {
+  const links: Entry[] = [
+    { href: '/favorites', label: 'Favorites' },
+    { href: '/enhanced-dashboard', label: 'My Account' },
+  ];
+  const roleLinks: Entry[] = [];
+  if (session.roles.includes('provider'))
+    roleLinks.push({ href: '/provider-dashboard', label: 'Provider Dashboard' });
+  if (session.roles.includes('admin')) roleLinks.push({ href: '/admin', label: 'Admin' });
+  return { links, roleLinks };
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
+}
+
+const isCurrent = (href: string): boolean =>
+  location.pathname === href || location.pathname.startsWith(`${href}/`);
+
+function link(entry: Entry, className: string): HTMLAnchorElement {
+  const a = el('a', { href: entry.href, class: `${className} ${entry.className ?? ''}`.trim() }, entry.label);
+  if (isCurrent(entry.href)) a.setAttribute('aria-current', 'page');
+  return a;
+}
+
+let signingOut = false;
+
+async function doSignOut(): Promise<void> {
+  if (signingOut) return;
+  signingOut = true;
+  try {
+    await signOut();
+    flashToast(MESSAGES.signedOut);
+    location.assign('/');
+  } catch (error) {
+    signingOut = false;
+    showToast({
+      title: 'Sign Out Error',
+      description: error instanceof Error && error.message ? error.message : 'Please try again.',
+      variant: 'destructive',
+    });
+  }
+}
+
+const MENU_ID = 'user-menu';
+const ITEM_CLASS =
+  'block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-ink hover:bg-brand-50 hover:text-brand-700 focus-visible:bg-brand-50 aria-[current=page]:text-brand-700';
+
+/** The desktop user menu: a disclosure button and a list of links (Escape and outside clicks close it). */
+function desktopMenu(session: Extract<Session, { status: 'signed-in' }>): HTMLElement {
+  const name = displayName(session.user);
+  const { links, roleLinks } = entries(session);
+
+  const chevron = el('span', { 'aria-hidden': 'true', class: 'text-xs' }, '▾');
+  const button = el(
+    'button',
+    {
+      type: 'button',
+      id: 'user-menu-button',
+      'aria-expanded': 'false',
+      'aria-controls': MENU_ID,
+      class:
+        'inline-flex max-w-44 items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-ink hover:bg-brand-50',
+    },
+    el('span', { class: 'sr-only' }, 'Account menu: '),
+    el('span', { class: 'truncate', 'data-display-name': '' }, name),
+    chevron,
+  );
+
+  const items: HTMLElement[] = [
+    // Favorites and My Account sit in the header bar from xl up (see below), in the menu before that.
+    ...links.map((entry) => el('li', { class: 'xl:hidden' }, link(entry, ITEM_CLASS))),
+    ...roleLinks.map((entry) => el('li', {}, link(entry, ITEM_CLASS))),
+  ];
+  const signOutButton = el('button', { type: 'button', class: ITEM_CLASS, 'data-sign-out': '' }, 'Sign Out');
+  signOutButton.addEventListener('click', () => void doSignOut());
+  items.push(el('li', { class: 'mt-1 border-t border-slate-200 pt-1' }, signOutButton));
+
+  const panel = el(
+    'div',
+    {
+      id: MENU_ID,
+      class:
+        'absolute right-0 z-50 mt-2 hidden w-64 rounded-lg border border-slate-200 bg-white p-2 shadow-lg',
+    },
+    el(
+      'p',
+      { class: 'truncate px-3 py-2 text-xs text-slate-600' },
+      'Signed in as ',
+      el('span', { class: 'font-semibold text-ink' }, session.user.email ?? name),
+    ),
+    el('ul', { class: 'space-y-0.5' }, ...items),
+  );
+  const wrapper = el('div', { class: 'relative' }, button, panel);
+
+  const focusables = (): HTMLElement[] =>
+    Array.from(panel.querySelectorAll<HTMLElement>('a, button')).filter((n) => n.offsetParent !== null);
+  const setOpen = (open: boolean, focus: 'first' | 'button' | 'none' = 'none') => {
+    button.setAttribute('aria-expanded', String(open));
+    panel.classList.toggle('hidden', !open);
+    if (open && focus === 'first') focusables()[0]?.focus();
+    if (!open && focus === 'button') button.focus();
+  };
+  const isOpen = () => button.getAttribute('aria-expanded') === 'true';
+
+  button.addEventListener('click', (event) => {
+    // A keyboard "click" (Enter/Space) has detail 0: move focus into the menu for keyboard users.
+    setOpen(!isOpen(), event.detail === 0 ? 'first' : 'none');
+  });
+  button.addEventListener('keydown', (event) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      setOpen(true, 'first');
+    }
+  });
+  wrapper.addEventListener('keydown', (event) => {
+    if (!isOpen()) return;
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      setOpen(false, 'button');
+      return;
+    }
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp' && event.key !== 'Home' && event.key !== 'End')
+      return;
+    const list = focusables();
+    if (list.length === 0 || event.target === button) return;
+    event.preventDefault();
+    const at = list.indexOf(document.activeElement as HTMLElement);
+    const next =
+      event.key === 'Home'
+        ? 0
+        : event.key === 'End'
+          ? list.length - 1
+          : (at + (event.key === 'ArrowDown' ? 1 : -1) + list.length) % list.length;
+    list[next]?.focus();
+  });
+  // Tabbing out of the menu or clicking elsewhere closes it.
+  wrapper.addEventListener('focusout', (event) => {
+    if (isOpen() && !(event.relatedTarget instanceof Node && wrapper.contains(event.relatedTarget)))
+      setOpen(false);
+  });
+  document.addEventListener('click', (event) => {
+    if (isOpen() && !(event.target instanceof Node && wrapper.contains(event.target))) setOpen(false);
+  });
+  panel.addEventListener('click', (event) => {
+    if (event.target instanceof Element && event.target.closest('a')) setOpen(false);
+  });
+
+  const barLink =
+    'hidden rounded-md px-3 py-2 text-sm font-medium text-ink hover:bg-brand-50 hover:text-brand-700 aria-[current=page]:text-brand-700 xl:inline-block';
+  const fragment = el('div', { class: 'flex items-center gap-2' });
+  fragment.append(...links.map((entry) => link(entry, barLink)), wrapper);
+  return fragment;
+}
+
+/** The mobile menu's signed-in part: who is signed in, the links, Sign Out. */
+function mobileMenu(session: Extract<Session, { status: 'signed-in' }>): HTMLElement[] {
+  const { links, roleLinks } = entries(session);
+  const itemClass =
+    'block w-full rounded-md px-3 py-3 text-left text-base font-medium text-ink hover:bg-brand-50 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700';
+  const signOutButton = el('button', { type: 'button', class: itemClass, 'data-sign-out': '' }, 'Sign Out');
+  signOutButton.addEventListener('click', () => void doSignOut());
+  return [
+    el(
+      'p',
+      { class: 'mt-2 border-t border-slate-200 px-3 pt-3 text-sm text-slate-600' },
+      'Signed in as ',
+      el('span', { class: 'font-semibold text-ink', 'data-display-name': '' }, displayName(session.user)),
+    ),
+    el(
+      'ul',
+      { class: 'space-y-1', 'aria-label': 'Your account' },
+      ...[...links, ...roleLinks].map((entry) => el('li', {}, link(entry, itemClass))),
+      el('li', {}, signOutButton),
+    ),
+  ];
+}
+
+/** Connects the header to the session; call once per page. */
+export function mountHeaderSession(): void {
+  showFlashedToast();
+  const slot = document.getElementById('user-menu-slot');
+  const mobileSlot = document.getElementById('mobile-user-menu-slot');
+  const signedOutOnly = Array.from(document.querySelectorAll<HTMLElement>('[data-signed-out-only]'));
+  let shown = '';
+
+  $session.subscribe((session) => {
+    // Re-render only when what the header shows changes (not on every token refresh).
+    const key =
+      session.status === 'signed-in'
+        ? JSON.stringify([session.user.id, displayName(session.user), session.user.email, session.roles])
+        : session.status;
+    if (key === shown) return;
+    shown = key;
+    const signedIn = session.status === 'signed-in';
+    for (const node of signedOutOnly) node.hidden = signedIn;
+    slot?.replaceChildren(...(signedIn ? [desktopMenu(session)] : []));
+    mobileSlot?.replaceChildren(...(signedIn ? mobileMenu(session) : []));
+  });
+  initSession();
+}
