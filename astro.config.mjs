@@ -58,9 +58,10 @@ export default defineConfig({
     react(),
     clientInteraction(),
     sitemap({
-      // Pages that must never be indexed: the test program, signed-in areas, the testing suite.
+      // Pages that must never be indexed: the test program, signed-in areas, the testing suite,
+      // the private request-status page.
       filter: (page) =>
-        !/\/(test-[a-z0-9]+|provider-dashboard|comprehensive-testing|testing|admin|favorites|enhanced-dashboard|auth|registration-success|404|program-not-found|article-not-found)(\/|$)/.test(
+        !/\/(test-[a-z0-9]+|provider-dashboard|comprehensive-testing|testing|admin|favorites|enhanced-dashboard|auth|registration-success|404|program-not-found|article-not-found|request)(\/|$)/.test(
           new URL(page).pathname,
         ),
     }),

@@ -19,26 +19,19 @@ async function captureEngagement(page: Page): Promise<Engagement[]> {
   return events;
 }
 
-/** Records mailto: navigations instead of opening an e-mail app. */
-async function interceptMailto(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const w = window as unknown as { mailto: string[] };
-    w.mailto = [];
-    document.addEventListener(
-      'click',
-      (event) => {
-        const link = event.target instanceof Element ? event.target.closest('a[href^="mailto:"]') : null;
-        if (link instanceof HTMLAnchorElement) {
-          event.preventDefault();
-          w.mailto.push(link.href);
-        }
-      },
-      true,
-    );
+/** Answers POST /api/inquiries like the API does, recording what was sent (tests/e2e/inquiries.spec.ts sends for real). */
+async function captureInquiries(page: Page): Promise<Record<string, string>[]> {
+  const sent: Record<string, string>[] = [];
+  await page.route('**/api/inquiries', async (route) => {
+    sent.push(JSON.parse(route.request().postData() ?? '{}') as Record<string, string>);
+    await route.fulfill({
+      status: 201,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: '00000000-0000-4000-8000-000000000000', routed: 'program' }),
+    });
   });
+  return sent;
 }
-
-const mailtos = (page: Page) => page.evaluate(() => (window as unknown as { mailto: string[] }).mailto);
 
 test('a profile shows every section, structured data and a click-only map link', async ({ page }) => {
   await captureEngagement(page);
@@ -105,9 +98,11 @@ test('profile buttons are server-rendered and React loads only on first interact
   expect(islandRequests.length).toBeGreaterThan(0);
 });
 
-test('a view is recorded on load and Request Info opens a prefilled e-mail', async ({ page }) => {
+test('a view is recorded on load and Request Info sends the request, with a prefilled e-mail as a second choice', async ({
+  page,
+}) => {
   const events = await captureEngagement(page);
-  await interceptMailto(page);
+  const sent = await captureInquiries(page);
   await page.goto(PROFILE);
   await page.getByRole('button', { name: 'Request Info' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Request Information' });
@@ -118,13 +113,8 @@ test('a view is recorded on load and Request Info opens a prefilled e-mail', asy
   await expect(dialog.getByRole('alert')).toContainText('Please enter a valid email address.');
 
   await dialog.getByLabel(/Your email/).fill('alex@example.org');
-  await dialog.getByRole('button', { name: 'Send Email' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByText('Opening Email Client')).toBeVisible();
-
-  const [href] = await mailtos(page);
-  expect(href).toBeDefined();
-  const url = new URL(href ?? '');
+  const href = (await dialog.getByRole('link', { name: /^Write to/ }).getAttribute('href')) ?? '';
+  const url = new URL(href);
   expect(url.protocol).toBe('mailto:');
   expect(decodeURIComponent(url.pathname)).toBe('admissions@silvercreekranch.example.org');
   const params = new URLSearchParams(url.search);
@@ -133,6 +123,13 @@ test('a view is recorded on load and Request Info opens a prefilled e-mail', asy
   expect(body).toContain('I would like to learn more'); // empty message → default greeting
   expect(body).toContain('Name: Alex Parent');
   expect(body).toContain('Email: alex@example.org');
+
+  await dialog.getByRole('button', { name: 'Send Email' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Request Submitted')).toBeVisible();
+  expect(sent).toEqual([
+    { program_id: 'silver-creek-ranch', type: 'info', name: 'Alex Parent', email: 'alex@example.org' },
+  ]);
 
   // Reopening shows an empty form (reset after sending).
   await page.getByRole('button', { name: 'Request Info' }).first().click();
@@ -146,9 +143,9 @@ test('a view is recorded on load and Request Info opens a prefilled e-mail', asy
   expect(events.every((e) => e.program_id === 'silver-creek-ranch')).toBe(true);
 });
 
-test('Request a Call validates name and e-mail and offers Call Now', async ({ page }) => {
+test('Request a Call validates name, e-mail and phone and offers Call Now', async ({ page }) => {
   await captureEngagement(page);
-  await interceptMailto(page);
+  const sent = await captureInquiries(page);
   await page.goto(PROFILE);
   await page.getByRole('button', { name: 'Request a Call' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Request a Call' });
@@ -163,15 +160,25 @@ test('Request a Call validates name and e-mail and offers Call Now', async ({ pa
   await dialog.getByRole('button', { name: 'Send Request' }).click();
   await expect(dialog.getByRole('alert')).toContainText('Invalid Email');
   await dialog.getByLabel(/Your email/).fill('sam@example.org');
+  await dialog.getByRole('button', { name: 'Send Request' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Missing Phone Number');
   await dialog.getByLabel(/Phone/).fill('(555) 010-0000');
   await dialog.getByRole('button', { name: 'Send Request' }).click();
   await expect(dialog).toBeHidden();
-  const [href] = await mailtos(page);
-  expect(new URLSearchParams(new URL(href ?? '').search).get('body')).toContain('Phone: (555) 010-0000');
+  expect(sent).toEqual([
+    {
+      program_id: 'silver-creek-ranch',
+      type: 'call',
+      name: 'Sam',
+      email: 'sam@example.org',
+      phone: '(555) 010-0000',
+    },
+  ]);
 });
 
-test('a program without an admissions e-mail says so and disables sending', async ({ page }) => {
+test('a program without an admissions e-mail says so and still takes the request', async ({ page }) => {
   await captureEngagement(page);
+  await captureInquiries(page);
   await page.goto(NO_EMAIL);
   await page.getByRole('button', { name: 'Request Info' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Request Information' });
@@ -179,8 +186,8 @@ test('a program without an admissions e-mail says so and disables sending', asyn
   await expect(
     dialog.getByText('Contact information for this program is not currently available'),
   ).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Send Email' })).toBeDisabled();
-  await expect(dialog.getByLabel(/Message/)).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Send Email' })).toBeEnabled();
+  await expect(dialog.getByLabel(/Message/)).toBeEnabled();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 });

@@ -1,15 +1,21 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { telHref } from '../../lib/display.ts';
+import { $session, apiFetch, initSession } from '../auth/session.ts';
 import { track } from '../engagement/tracker.ts';
 import { showToast } from '../toasts/store.ts';
 import {
   EMAIL_NOT_AVAILABLE,
-  OPENING_EMAIL,
-  deliverInquiry,
+  inquiryBody,
+  inquiryMailto,
+  readSendResult,
+  SUBMISSION_ERROR,
   validateInquiry,
-  type InquiryError,
+  type InquiryField,
   type InquiryInput,
+  type InquiryProblem,
   type InquiryProgram,
+  type SendResult,
 } from './inquiry.ts';
 
 type Props = {
@@ -18,49 +24,115 @@ type Props = {
   onClose: () => void;
 };
 
-const EMPTY = { name: '', email: '', phone: '', message: '' };
+type Values = Omit<InquiryInput, 'type'>;
+const EMPTY: Values = { name: '', email: '', phone: '', message: '' };
 
 const fieldClass =
   'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-ink shadow-sm focus:border-brand-600 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-muted aria-[invalid=true]:border-red-700';
 
+/** The name a signed-in family gave (never the "Account" fallback of the header). */
+function metadataName(metadata: Record<string, unknown>): string {
+  for (const key of ['full_name', 'name']) {
+    const value = metadata[key];
+    if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  }
+  return '';
+}
+
+/** POST /api/inquiries; a session the server no longer accepts is retried as a visitor. */
+async function send(body: Record<string, string>): Promise<SendResult> {
+  const init = {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  } satisfies RequestInit;
+  let res = await apiFetch('/api/inquiries', init);
+  if (res.status === 401) res = await fetch('/api/inquiries', init);
+  return readSendResult(res);
+}
+
 /**
- * The request-info ("contact admissions") and request-a-call dialog. A native modal
- * `<dialog>`: the browser traps focus, closes on Escape and returns focus to the opener.
+ * The request-info ("contact admissions") and request-a-call dialog, one for both (spec §2).
+ * A native modal `<dialog>`: the browser traps focus, closes on Escape and returns focus to the
+ * opener. Sending stores the request and e-mails the program (`POST /api/inquiries`); the
+ * person's own e-mail app stays available through a mailto link, and Call Now is a `tel:` link.
  */
 export default function InquiryDialog({ program, type, onClose }: Props) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const nameRef = useRef<HTMLInputElement>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const [values, setValues] = useState(EMPTY);
-  const [error, setError] = useState<InquiryError | null>(null);
+  const refs = {
+    name: useRef<HTMLInputElement>(null),
+    email: useRef<HTMLInputElement>(null),
+    phone: useRef<HTMLInputElement>(null),
+    message: useRef<HTMLTextAreaElement>(null),
+  } satisfies Record<InquiryField, unknown>;
+  const honeypotRef = useRef<HTMLInputElement>(null);
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [problem, setProblem] = useState<InquiryProblem | null>(null);
+  const [sending, setSending] = useState(false);
+  const session = useStore($session);
   const id = useId();
   const isCall = type === 'call';
-  const adminEmail = program.email;
-  const unavailable = adminEmail === undefined;
+  const hasEmail = program.email !== undefined;
 
   useEffect(() => {
+    initSession();
     const dialog = dialogRef.current;
     if (dialog !== null && !dialog.open) dialog.showModal();
-  }, []);
+    refs.name.current?.focus();
+  }, [refs.name]);
+
+  // Signed-in families find their name and e-mail filled in (never overwriting what they typed).
+  useEffect(() => {
+    if (session.status !== 'signed-in') return;
+    const { user } = session;
+    setValues((current) => ({
+      ...current,
+      name: current.name === '' ? metadataName(user.metadata) : current.name,
+      email: current.email === '' ? (user.email ?? '') : current.email,
+    }));
+  }, [session]);
 
   function close(): void {
     dialogRef.current?.close();
   }
 
-  function submit(event: SubmitEvent<HTMLFormElement>): void {
+  function refuse(found: InquiryProblem): void {
+    setProblem(found);
+    showToast({ title: found.title, description: found.description, variant: 'destructive' });
+    const first = (['name', 'email', 'phone', 'message'] as const).find((f) => found.fields[f]);
+    if (first) refs[first].current?.focus();
+  }
+
+  async function submit(event: SubmitEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
-    if (adminEmail === undefined) return;
+    if (sending) return;
     const input: InquiryInput = { type, ...values };
-    const problem = validateInquiry(input);
-    setError(problem);
-    if (problem !== null) {
-      const missingName = isCall && values.name.trim() === '';
-      (missingName ? nameRef : emailRef).current?.focus();
+    const found = validateInquiry(input);
+    if (found !== null) {
+      refuse(found);
       return;
     }
-    deliverInquiry({ ...program, email: adminEmail }, input);
+    setProblem(null);
+    setSending(true);
+    let result: SendResult;
+    try {
+      result = await send(inquiryBody(program.id, input, honeypotRef.current?.value ?? ''));
+    } catch {
+      result = { ok: false, problem: { ...SUBMISSION_ERROR, fields: {} } };
+    }
+    setSending(false);
+    if (!result.ok) {
+      refuse(result.problem);
+      return;
+    }
     track(program.id, isCall ? 'call_click' : 'info_request');
-    showToast(OPENING_EMAIL);
+    showToast({
+      title: 'Request Submitted',
+      description:
+        result.routed === 'site_team'
+          ? `Our team will pass your request on to ${program.name}. We emailed you a confirmation with a link to follow its status.`
+          : `${program.name} received your request. We emailed you a confirmation with a link to follow its status.`,
+    });
     setValues(EMPTY);
     close();
   }
@@ -69,8 +141,52 @@ export default function InquiryDialog({ program, type, onClose }: Props) {
   const intro = isCall
     ? `Leave your details and the admissions team at ${program.name} can call you back.`
     : `Send a message to the admissions team at ${program.name}.`;
-  const nameInvalid = error !== null && isCall && values.name.trim() === '';
-  const emailInvalid = error !== null && !nameInvalid;
+  const fieldError = (field: InquiryField) => problem?.fields[field];
+
+  const field = (
+    name: InquiryField,
+    label: string,
+    required: boolean,
+    control: (props: {
+      id: string;
+      'aria-invalid': boolean;
+      'aria-describedby': string | undefined;
+      value: string;
+      disabled: boolean;
+      onChange: (event: { target: { value: string } }) => void;
+      className: string;
+    }) => ReactNode,
+  ) => {
+    const error = fieldError(name);
+    return (
+      <div>
+        <label htmlFor={`${id}-${name}`} className="text-sm font-medium">
+          {label}{' '}
+          {required ? (
+            <span className="text-red-800">(required)</span>
+          ) : (
+            <span className="text-muted">(optional)</span>
+          )}
+        </label>
+        {control({
+          id: `${id}-${name}`,
+          'aria-invalid': error !== undefined,
+          'aria-describedby': error !== undefined ? `${id}-${name}-error` : undefined,
+          value: values[name],
+          disabled: sending,
+          onChange: (event) => {
+            setValues((current) => ({ ...current, [name]: event.target.value }));
+          },
+          className: fieldClass,
+        })}
+        {error !== undefined ? (
+          <p id={`${id}-${name}-error`} className="mt-1 text-sm font-medium text-red-800">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
 
   return (
     <dialog
@@ -80,11 +196,16 @@ export default function InquiryDialog({ program, type, onClose }: Props) {
       onClose={onClose}
       onClick={(event) => {
         // A click on the backdrop lands on the dialog element itself.
-        if (event.target === event.currentTarget) close();
+        if (event.target === event.currentTarget && !sending) close();
       }}
-      className="m-auto w-[calc(100%-1.5rem)] max-w-lg rounded-xl bg-white p-0 text-ink shadow-xl backdrop:bg-slate-900/60"
+      className="m-auto max-h-[calc(100dvh-1.5rem)] w-[calc(100%-1.5rem)] max-w-lg overflow-y-auto rounded-xl bg-white p-0 text-ink shadow-xl backdrop:bg-slate-900/60"
     >
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4 p-5 sm:p-6">
+      <form
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        aria-busy={sending}
+        className="flex flex-col gap-4 p-5 sm:p-6"
+      >
         <div className="flex items-start justify-between gap-4">
           <h2 id={`${id}-title`} className="text-xl font-semibold">
             {title}
@@ -101,12 +222,25 @@ export default function InquiryDialog({ program, type, onClose }: Props) {
           </button>
         </div>
         <p id={`${id}-intro`} className="text-sm text-muted">
-          {intro} {unavailable ? null : 'Your email app will open with the message ready to send.'}
+          {intro} We send your request and email you a confirmation with a private link to follow it.
         </p>
 
-        {isCall && program.phone !== undefined ? (
+        {!hasEmail ? (
+          <div
+            role="note"
+            className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+          >
+            <p className="font-semibold">{EMAIL_NOT_AVAILABLE.title}</p>
+            <p>{EMAIL_NOT_AVAILABLE.description}.</p>
+            <p className="mt-1">
+              You can still send your request: we keep it and our team passes it on to {program.name}.
+            </p>
+          </div>
+        ) : null}
+
+        {program.phone !== undefined ? (
           <p className="rounded-md bg-brand-50 p-3 text-sm">
-            Prefer to call now?{' '}
+            {isCall || !hasEmail ? 'Prefer to call now? ' : 'Prefer to talk? '}
             <a
               href={telHref(program.phone)}
               data-track="call_click"
@@ -118,154 +252,85 @@ export default function InquiryDialog({ program, type, onClose }: Props) {
           </p>
         ) : null}
 
-        {unavailable ? (
-          <div
-            role="note"
-            className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
-          >
-            <p className="font-semibold">{EMAIL_NOT_AVAILABLE.title}</p>
-            <p>{EMAIL_NOT_AVAILABLE.description}</p>
-            {program.website !== undefined ? (
-              <p className="mt-1">
-                You can reach the program through{' '}
-                <a
-                  href={program.website}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  data-track="website_click"
-                  data-program-id={program.id}
-                  className="font-semibold underline"
-                >
-                  its website<span className="sr-only"> (opens in a new tab)</span>
-                </a>
-                .
-              </p>
-            ) : null}
-          </div>
-        ) : null}
-
-        {error !== null ? (
+        {problem !== null ? (
           <div
             role="alert"
             id={`${id}-error`}
             className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
           >
-            <p className="font-semibold">{error.title}</p>
-            <p>{error.description}</p>
+            <p className="font-semibold">{problem.title}</p>
+            <p>{problem.description}</p>
           </div>
         ) : null}
 
-        <fieldset disabled={unavailable} className="flex flex-col gap-4">
+        <fieldset className="flex flex-col gap-4">
           <legend className="sr-only">Your details</legend>
-          <div>
-            <label htmlFor={`${id}-name`} className="text-sm font-medium">
-              Your name{' '}
-              {isCall ? (
-                <span className="text-red-800">(required)</span>
-              ) : (
-                <span className="text-muted">(optional)</span>
-              )}
-            </label>
-            <input
-              ref={nameRef}
-              id={`${id}-name`}
-              name="name"
-              autoComplete="name"
-              required={isCall}
-              aria-invalid={nameInvalid}
-              aria-describedby={nameInvalid ? `${id}-error` : undefined}
-              value={values.name}
-              onChange={(event) => {
-                setValues({ ...values, name: event.target.value });
-              }}
-              className={fieldClass}
-            />
-          </div>
-          <div>
-            <label htmlFor={`${id}-email`} className="text-sm font-medium">
-              Your email{' '}
-              {isCall ? (
-                <span className="text-red-800">(required)</span>
-              ) : (
-                <span className="text-muted">(optional)</span>
-              )}
-            </label>
-            <input
-              ref={emailRef}
-              id={`${id}-email`}
-              name="email"
-              type="email"
-              autoComplete="email"
-              required={isCall}
-              aria-invalid={emailInvalid}
-              aria-describedby={emailInvalid ? `${id}-error` : undefined}
-              value={values.email}
-              onChange={(event) => {
-                setValues({ ...values, email: event.target.value });
-              }}
-              className={fieldClass}
-            />
-          </div>
-          {isCall ? (
-            <div>
-              <label htmlFor={`${id}-phone`} className="text-sm font-medium">
-                Phone <span className="text-muted">(optional)</span>
-              </label>
-              <input
-                id={`${id}-phone`}
-                name="phone"
-                type="tel"
-                autoComplete="tel"
-                value={values.phone}
-                onChange={(event) => {
-                  setValues({ ...values, phone: event.target.value });
-                }}
-                className={fieldClass}
-              />
-            </div>
-          ) : null}
-          <div>
-            <label htmlFor={`${id}-message`} className="text-sm font-medium">
-              Message <span className="text-muted">(optional)</span>
-            </label>
+          {field('name', 'Your name', true, (props) => (
+            <input ref={refs.name} name="name" autoComplete="name" required {...props} />
+          ))}
+          {field('email', 'Your email', true, (props) => (
+            <input ref={refs.email} name="email" type="email" autoComplete="email" required {...props} />
+          ))}
+          {field('phone', 'Phone', isCall, (props) => (
+            <input ref={refs.phone} name="phone" type="tel" autoComplete="tel" required={isCall} {...props} />
+          ))}
+          {field('message', 'Message', false, (props) => (
             <textarea
-              id={`${id}-message`}
+              ref={refs.message}
               name="message"
               rows={4}
-              placeholder={
-                isCall
-                  ? 'Best times to call, questions…'
-                  : 'Leave empty to send a short greeting asking for information.'
-              }
-              value={values.message}
-              onChange={(event) => {
-                setValues({ ...values, message: event.target.value });
-              }}
-              className={fieldClass}
+              placeholder={isCall ? 'Best times to call, questions…' : 'Your questions about the program…'}
+              {...props}
+            />
+          ))}
+          {/* Honeypot: hidden from people and assistive technology; scripts fill it and are refused. */}
+          <div className="absolute -left-[10000px] size-px overflow-hidden" aria-hidden="true" inert>
+            <label htmlFor={`${id}-fax`}>Leave this field empty</label>
+            <input
+              ref={honeypotRef}
+              id={`${id}-fax`}
+              name="fax"
+              type="text"
+              tabIndex={-1}
+              autoComplete="off"
             />
           </div>
         </fieldset>
 
         <p className="text-xs text-muted">
-          Please do not include medical details. Your message goes to the program, not to this directory.
+          Please do not include medical details. Your request goes to the program (and to our team when the
+          program has no email on file).
         </p>
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button
             type="button"
             onClick={close}
-            className="rounded-md border border-slate-400 px-4 py-2 font-medium hover:bg-slate-50"
+            disabled={sending}
+            className="rounded-md border border-slate-400 px-4 py-2 font-medium hover:bg-slate-50 disabled:cursor-not-allowed"
           >
             Cancel
           </button>
           <button
             type="submit"
-            disabled={unavailable}
-            className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-400"
+            disabled={sending}
+            className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:bg-slate-500"
           >
-            {isCall ? 'Send Request' : 'Send Email'}
+            {sending ? 'Sending…' : isCall ? 'Send Request' : 'Send Email'}
           </button>
         </div>
+
+        {hasEmail ? (
+          <p className="border-t border-slate-200 pt-3 text-sm text-muted">
+            Prefer your own email app?{' '}
+            <a
+              href={inquiryMailto({ ...program, email: program.email ?? '' }, { type, ...values })}
+              className="font-medium text-brand-700 underline underline-offset-2"
+            >
+              Write to {program.email}
+            </a>
+          </p>
+        ) : null}
       </form>
     </dialog>
   );

@@ -1,18 +1,20 @@
 /**
- * Inquiry rules and delivery, free of React so they can be tested and reused.
+ * Inquiry rules and delivery, free of React (and of zod: this ships in the profile's island) so
+ * they can be tested and reused. The server applies the same rules with `inquirySchema`
+ * (src/lib/schemas.ts); both use the text rules of src/lib/text-rules.ts.
  *
- * Delivery is in ONE place, `deliverInquiry`: today it opens the person's e-mail app with a
- * prefilled message (spec §7); when `POST /api/inquiries` lands it replaces the body of that
- * function, and the dialogs stay as they are.
+ * Delivery is `sendInquiry()`: `POST /api/inquiries`, with the signed-in family's token when
+ * there is one (through `apiFetch`), so the request is linked to their account. A `mailto:`
+ * link (`inquiryMailto`) stays available in the dialog as a second choice.
  */
 import type { InquiryType } from '../../lib/vocabulary.ts';
-import { isEmail } from '../../lib/text-rules.ts';
+import { hasVisibleText, isEmail } from '../../lib/text-rules.ts';
 
 /** What the dialogs need to know about a program. */
 export type InquiryProgram = {
   id: string;
   name: string;
-  /** Admissions e-mail; without it the dialogs explain that contact is not available. */
+  /** Admissions e-mail; without it the request goes to the site team, who pass it on. */
   email?: string | undefined;
   phone?: string | undefined;
   website?: string | undefined;
@@ -26,7 +28,12 @@ export type InquiryInput = {
   message: string;
 };
 
+export type InquiryField = 'name' | 'email' | 'phone' | 'message';
+
 export type InquiryError = { title: string; description: string };
+
+/** A refused form: the message for a toast and the summary, and one message per field. */
+export type InquiryProblem = InquiryError & { fields: Partial<Record<InquiryField, string>> };
 
 export const MISSING_FIELDS: InquiryError = {
   title: 'Missing Required Fields',
@@ -36,37 +43,62 @@ export const INVALID_EMAIL: InquiryError = {
   title: 'Invalid Email',
   description: 'Please enter a valid email address.',
 };
+export const MISSING_PHONE: InquiryError = {
+  title: 'Missing Phone Number',
+  description: 'Please add a phone number so the program can call you.',
+};
+export const INVALID_PHONE: InquiryError = {
+  title: 'Invalid Phone Number',
+  description: 'Please enter a phone number with at least 7 digits.',
+};
+export const SUBMISSION_ERROR: InquiryError = {
+  title: 'Submission Error',
+  description: 'There was an error submitting your request. Please try again.',
+};
+export const TOO_MANY: InquiryError = {
+  title: 'Too Many Attempts',
+  description: 'Please wait a moment before trying again.',
+};
 export const EMAIL_NOT_AVAILABLE: InquiryError = {
   title: 'Email Not Available',
   description: 'Contact information for this program is not currently available',
 };
-export const OPENING_EMAIL = {
-  title: 'Opening Email Client',
-  description: 'Your email client will open with a pre-filled message to send to the provider.',
-} as const;
+
+/** Same as PHONE_MIN_DIGITS in src/lib/schemas.ts (not imported: that module brings zod). */
+const PHONE_MIN_DIGITS = 7;
 
 /** The one e-mail rule the API and the database apply (src/lib/text-rules.ts). */
 export function isValidEmail(email: string): boolean {
   return isEmail(email.trim());
 }
 
-/** Used when the person leaves the message empty (spec §5). */
+/** Used when the person leaves the message empty (spec §5), in the mailto draft. */
 export function defaultGreeting(programName: string): string {
   return `Hello ${programName} admissions team,\n\nI would like to learn more about your program, including availability, admissions and insurance. Please contact me at your earliest convenience.\n\nThank you.`;
 }
 
 /**
- * Checks a form. Call requests need a name and a valid e-mail; info requests need neither,
- * but an e-mail that is given must be valid.
+ * Checks a form the way the API does (spec §5): name and e-mail required, e-mail valid; a call
+ * request also needs a phone number. Every field's problem is listed; the summary is the first.
  *
- * @example validateInquiry({ type: 'call', name: '', email: '', phone: '', message: '' }) // → MISSING_FIELDS
+ * @example validateInquiry({ type: 'info', name: '', email: '', phone: '', message: '' })?.title // 'Missing Required Fields'
  */
-export function validateInquiry(input: InquiryInput): InquiryError | null {
-  const name = input.name.trim();
+export function validateInquiry(input: InquiryInput): InquiryProblem | null {
+  const found: [InquiryField, InquiryError][] = [];
+  if (!hasVisibleText(input.name)) found.push(['name', MISSING_FIELDS]);
   const email = input.email.trim();
-  if (input.type === 'call' && (name === '' || email === '')) return MISSING_FIELDS;
-  if (email !== '' && !isValidEmail(email)) return INVALID_EMAIL;
-  return null;
+  if (!hasVisibleText(email)) found.push(['email', MISSING_FIELDS]);
+  else if (!isValidEmail(email)) found.push(['email', INVALID_EMAIL]);
+  const phone = input.phone.trim();
+  if (hasVisibleText(phone)) {
+    if ((phone.match(/\d/g) ?? []).length < PHONE_MIN_DIGITS) found.push(['phone', INVALID_PHONE]);
+  } else if (input.type === 'call') found.push(['phone', MISSING_PHONE]);
+  const [first] = found;
+  if (first === undefined) return null;
+  return {
+    ...first[1],
+    fields: Object.fromEntries(found.map(([field, error]) => [field, error.description])),
+  };
 }
 
 /**
@@ -89,15 +121,77 @@ export function inquiryMailto(program: InquiryProgram & { email: string }, input
   return `mailto:${encodeURIComponent(program.email)}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 }
 
-/**
- * Sends an inquiry. Today: opens the e-mail app through a real link click, so the browser
- * treats it as a user-initiated navigation (and tests can intercept it).
- */
-export function deliverInquiry(program: InquiryProgram & { email: string }, input: InquiryInput): void {
-  const link = document.createElement('a');
-  link.href = inquiryMailto(program, input);
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
+/** The JSON body of `POST /api/inquiries` (blank optional fields left out). */
+export function inquiryBody(programId: string, input: InquiryInput, honeypot = ''): Record<string, string> {
+  const body: Record<string, string> = {
+    program_id: programId,
+    type: input.type,
+    name: input.name.trim(),
+    email: input.email.trim(),
+  };
+  if (input.phone.trim() !== '') body['phone'] = input.phone.trim();
+  if (input.message.trim() !== '') body['message'] = input.message;
+  // A person never sees the honeypot; whatever a script put there goes along and is refused.
+  if (honeypot !== '') body['fax'] = honeypot;
+  return body;
+}
+
+export type SendResult =
+  { ok: true; id: string; routed: 'program' | 'site_team' } | { ok: false; problem: InquiryProblem };
+
+/** The spec's message for a field error the server sent (`"Title: description"`). */
+function splitMessage(message: string): InquiryError {
+  const at = message.indexOf(': ');
+  return at > 0
+    ? { title: message.slice(0, at), description: message.slice(at + 2) }
+    : { title: SUBMISSION_ERROR.title, description: message };
+}
+
+/** Reads an API answer into a result the dialog can show. */
+export async function readSendResult(res: Response): Promise<SendResult> {
+  let data: unknown = null;
+  try {
+    data = await res.json();
+  } catch {
+    // Not JSON (a proxy's error page): the generic message below.
+  }
+  if (res.status === 201 && data && typeof data === 'object' && 'id' in data) {
+    const { id, routed } = data as { id: unknown; routed?: unknown };
+    return { ok: true, id: String(id), routed: routed === 'site_team' ? 'site_team' : 'program' };
+  }
+  const error = (data as { error?: { message?: unknown; fields?: unknown } } | null)?.error;
+  const message = typeof error?.message === 'string' ? error.message : '';
+  if (res.status === 429) {
+    return { ok: false, problem: { ...TOO_MANY, description: message || TOO_MANY.description, fields: {} } };
+  }
+  if (res.status === 400 && error?.fields && typeof error.fields === 'object') {
+    const fields: Partial<Record<InquiryField, string>> = {};
+    for (const [key, value] of Object.entries(error.fields as Record<string, unknown>)) {
+      if (typeof value !== 'string') continue;
+      if (key === 'name' || key === 'email' || key === 'phone' || key === 'message')
+        fields[key] = splitMessage(value).description;
+    }
+    return { ok: false, problem: { ...splitMessage(message || SUBMISSION_ERROR.description), fields } };
+  }
+  if (res.status === 413) {
+    return {
+      ok: false,
+      problem: {
+        title: 'Message Too Long',
+        description: 'Please shorten your message and try again.',
+        fields: { message: 'Please shorten your message.' },
+      },
+    };
+  }
+  if (res.status === 401) {
+    return {
+      ok: false,
+      problem: {
+        title: SUBMISSION_ERROR.title,
+        description: message || SUBMISSION_ERROR.description,
+        fields: {},
+      },
+    };
+  }
+  return { ok: false, problem: { ...SUBMISSION_ERROR, fields: {} } };
 }
