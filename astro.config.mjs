@@ -6,6 +6,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';
 import clientInteraction from './src/directives/index.ts';
+import rewriteHeaders from './src/integrations/rewrite-headers.ts';
 
 const SITE = process.env.SITE_URL ?? process.env.URL ?? 'https://ocd-directory.example.org';
 
@@ -57,6 +58,7 @@ export default defineConfig({
   integrations: [
     react(),
     clientInteraction(),
+    rewriteHeaders(),
     sitemap({
       // Pages that must never be indexed: the test program, signed-in areas, the testing suite,
       // the private request-status page.

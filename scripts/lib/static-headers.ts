@@ -90,3 +90,39 @@ export function staticHeadersFor(root: string): (pathname: string) => Record<str
     return headersForPath(cached.rules, pathname);
   };
 }
+
+export type Rewrite = { from: string; to: string };
+
+/**
+ * The rewrites (status 200) of a netlify.toml: a visitor at `from` is served the page `to`.
+ * Only `[[redirects]]` blocks with literal `from`, `to` and `status = 200` are read.
+ */
+export function rewritesOf(toml: string): Rewrite[] {
+  return toml
+    .split(/\[\[redirects\]\]/)
+    .slice(1)
+    .filter((block) => /^\s*status\s*=\s*200\b/m.test(block))
+    .map((block) => ({
+      from: /^\s*from\s*=\s*"([^"]+)"/m.exec(block)?.[1] ?? '',
+      to: /^\s*to\s*=\s*"([^"]+)"/m.exec(block)?.[1] ?? '',
+    }))
+    .filter((r) => r.from !== '' && r.to !== '');
+}
+
+/**
+ * Headers follow the page served, not the address: for each rewrite, the rules written for its
+ * target page (its CSP with that build's hashes) are repeated for the rewritten addresses.
+ * Netlify matches header rules on the request path, so without this `/request/<token>` would be
+ * served `/request`'s page with none of its page headers.
+ *
+ * @example withRewriteHeaders([{ for: '/request', values: { a: '1' } }], [{ from: '/request/*', to: '/request' }])
+ * // → [{ for: '/request', … }, { for: '/request/*', values: { a: '1' } }]
+ */
+export function withRewriteHeaders(rules: readonly HeaderRule[], rewrites: readonly Rewrite[]): HeaderRule[] {
+  const added = rewrites.flatMap((rewrite) =>
+    rules
+      .filter((rule) => rule.for === rewrite.to)
+      .map((rule) => ({ for: rewrite.from, values: { ...rule.values } })),
+  );
+  return [...rules, ...added.filter((a) => !rules.some((r) => r.for === a.for))];
+}

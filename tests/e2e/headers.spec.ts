@@ -11,7 +11,16 @@ import { sitemapPaths } from './helpers.ts';
  * Pages graded one by one. Add '/provider-dashboard' here when it lands: a signed-in area must
  * earn the same grade.
  */
-const GRADED_PATHS = ['/', '/program/silver-creek-ranch', '/contact', '/blog', '/auth', '/auth/confirm'];
+const GRADED_PATHS = [
+  '/',
+  '/program/silver-creek-ranch',
+  '/contact',
+  '/blog',
+  '/auth',
+  '/auth/confirm',
+  // A rewritten address: served the /request page, it must carry that page's CSP too.
+  '/request/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+];
 
 for (const path of GRADED_PATHS) {
   test(`${path} grades A+ on the Observatory's scale`, async ({ request, baseURL }) => {

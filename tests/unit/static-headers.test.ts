@@ -7,7 +7,9 @@ import {
   forPattern,
   headersForPath,
   parseHeaderRules,
+  rewritesOf,
   staticHeadersFor,
+  withRewriteHeaders,
   type HeaderRule,
 } from '../../scripts/lib/static-headers.ts';
 
@@ -109,5 +111,40 @@ describe('staticHeadersFor(root)', () => {
     const later = new Date(Date.now() + 5_000);
     utimesSync(file, later, later);
     expect(headersFor('/')['Content-Security-Policy']).toBe('x');
+  });
+});
+
+describe('rewritten addresses get the headers of the page they are served', () => {
+  const toml = `
+[[redirects]]
+  from = "/program/*"
+  to = "/program-not-found"
+  status = 404
+
+[[redirects]]
+  from = "/request/*"
+  to = "/request"
+  status = 200
+`;
+  it('reads only the 200 rewrites of netlify.toml', () => {
+    expect(rewritesOf(toml)).toEqual([{ from: '/request/*', to: '/request' }]);
+  });
+  it('repeats the target page’s rules for the rewritten pattern, once', () => {
+    const rules = [
+      { for: '/_astro/*', values: { 'Cache-Control': 'immutable' } },
+      { for: '/request', values: { 'Content-Security-Policy': "default-src 'none'" } },
+    ];
+    const out = withRewriteHeaders(rules, rewritesOf(toml));
+    expect(out).toEqual([
+      ...rules,
+      { for: '/request/*', values: { 'Content-Security-Policy': "default-src 'none'" } },
+    ]);
+    expect(headersForPath(out, '/request/abc123')).toEqual({
+      'Content-Security-Policy': "default-src 'none'",
+    });
+    expect(withRewriteHeaders(out, rewritesOf(toml))).toEqual(out);
+  });
+  it('adds nothing when the target page has no rules', () => {
+    expect(withRewriteHeaders([], rewritesOf(toml))).toEqual([]);
   });
 });
