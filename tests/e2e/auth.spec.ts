@@ -78,6 +78,32 @@ async function signInWithPassword(page: Page, email: string, password = PASSWORD
 
 const userMenuButton = (page: Page) => page.locator('#user-menu-button');
 
+/**
+ * Every flow below runs under the production CSP (supabase-js talks to the auth server, islands
+ * hydrate, toasts render): any violation on any page a test visits fails that test.
+ */
+let cspViolations: string[] = [];
+test.beforeEach(async ({ page }) => {
+  cspViolations = [];
+  await page.exposeFunction('reportCspViolation', (text: string) => {
+    cspViolations.push(text);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      void (window as unknown as { reportCspViolation: (t: string) => Promise<void> }).reportCspViolation(
+        `${location.pathname}: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'}`,
+      );
+    });
+  });
+  page.on('console', (message) => {
+    if (/Content[- ]Security[- ]Policy/i.test(message.text()))
+      cspViolations.push(`console: ${message.text()}`);
+  });
+});
+test.afterEach(() => {
+  expect(cspViolations, 'CSP violations').toEqual([]);
+});
+
 test.describe('accounts', () => {
   test('create an account, confirm it from the outbox, the user menu, sign out', async ({
     page,
@@ -233,6 +259,7 @@ test.describe('accounts', () => {
     // The new password is the one that works now.
     await userMenuButton(page).click();
     await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page.getByRole('status').getByText('Signed Out', { exact: true })).toBeVisible();
     await page.goto('/auth');
     await signInWithPassword(page, email, 'a-brand-new-secret');
     await expect(page).toHaveURL(/localhost:8888\/$/);
@@ -263,17 +290,20 @@ test.describe('accounts', () => {
 
   test('?next= round trip, and only same-site targets', async ({ page, request }) => {
     const email = await confirmedAccount(request, 'next');
+    // The header's Sign In link brings the person back to the page they were on.
     await page.goto('/program/silver-creek-ranch');
-    await page.goto('/auth?next=%2Fprogram%2Fsilver-creek-ranch%3Fx%3D1');
+    await page.locator('header').getByRole('link', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL(/\/auth\?next=%2Fprogram%2Fsilver-creek-ranch$/);
     await signInWithPassword(page, email);
-    await expect(page).toHaveURL(/\/program\/silver-creek-ranch\?x=1$/);
+    await expect(page).toHaveURL(/\/program\/silver-creek-ranch$/);
     await expect(page.getByRole('status').getByText('Welcome!', { exact: true })).toBeVisible();
+    await expect(page.locator('header').getByRole('link', { name: 'Sign In', exact: true })).toBeHidden();
     // The display name falls back to the e-mail's local part.
     await expect(userMenuButton(page)).toHaveText(new RegExp(email.split('@')[0] ?? ''));
 
-    // Signed in, /auth sends the person on at once; a foreign target becomes the home page.
-    await page.goto('/auth?next=%2Fblog');
-    await expect(page).toHaveURL(/\/blog$/);
+    // Signed in, /auth sends the person on at once (query kept); a foreign target becomes the home page.
+    await page.goto('/auth?next=%2Fabout%3Fx%3D1');
+    await expect(page).toHaveURL(/\/about\?x=1$/);
     await page.goto('/auth?next=https%3A%2F%2Fevil.example%2F');
     await expect(page).toHaveURL(/localhost:8888\/$/);
     await page.goto('/auth?next=%2F%2Fevil.example');
@@ -347,28 +377,35 @@ test.describe('accounts', () => {
     await expect(userMenuButton(page)).toBeVisible();
     for (const width of [1280, 1024, 800]) {
       await page.setViewportSize({ width, height: 800 });
-      await page.goto('/blog');
+      // A page without islands of its own: any shift there is the header's doing.
+      await page.goto('/about');
       await expect(userMenuButton(page)).toBeVisible();
       await page.waitForTimeout(300);
       const shifts = await page.evaluate(
         () =>
-          new Promise<number>((resolve) => {
-            let total = 0;
+          new Promise<{ total: number; moved: string[] }>((resolve) => {
+            const found = { total: 0, moved: [] as string[] };
+            type Shift = PerformanceEntry & {
+              value: number;
+              sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+            };
             new PerformanceObserver((list) => {
-              for (const entry of list.getEntries() as (PerformanceEntry & {
-                value: number;
-                sources?: { node?: Node | null }[];
-              })[]) {
-                const header = document.querySelector('header');
-                if (entry.sources?.some((s) => s.node && header?.contains(s.node))) total += entry.value;
+              for (const entry of list.getEntries() as Shift[]) {
+                found.total += entry.value;
+                for (const source of entry.sources ?? []) {
+                  const node = source.node instanceof Element ? source.node : source.node?.parentElement;
+                  found.moved.push(
+                    `${node?.tagName ?? '?'}.${node?.className ?? ''} y ${source.previousRect.y}→${source.currentRect.y} x ${source.previousRect.x}→${source.currentRect.x}`,
+                  );
+                }
               }
             }).observe({ type: 'layout-shift', buffered: true });
             setTimeout(() => {
-              resolve(total);
+              resolve(found);
             }, 200);
           }),
       );
-      expect(shifts, `header layout shift at ${width}px`).toBe(0);
+      expect(shifts.total, `layout shift at ${width}px:\n${shifts.moved.join('\n')}`).toBe(0);
     }
   });
 

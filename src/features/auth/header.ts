@@ -2,14 +2,15 @@
  * The signed-in part of the site header (spec §2), without a framework so that every static page
  * stays within its JavaScript budget: fills `#user-menu-slot` (desktop) and
  * `#mobile-user-menu-slot` (mobile menu) from `$session`, and hides `[data-signed-out-only]`.
+ * Loaded by header-boot.ts only once someone is signed in, so signed-out visitors never download it.
  *
  * Pages are rendered signed-out; the desktop slot's box has a fixed width (SiteHeader.astro) so
  * swapping "Provider Login" for the menu moves nothing else in the header.
  */
 import { showToast } from '../toasts/store.ts';
-import { flashToast, showFlashedToast } from './flash.ts';
+import { flashToast } from './flash.ts';
 import { MESSAGES } from './messages.ts';
-import { $session, displayName, initSession, signOut, type Session } from './session.ts';
+import { $session, displayName, signOut, type Session } from './session.ts';
 
 type Entry = { href: string; label: string; className?: string };
 
@@ -83,7 +84,7 @@ function desktopMenu(session: Extract<Session, { status: 'signed-in' }>): HTMLEl
       'aria-expanded': 'false',
       'aria-controls': MENU_ID,
       class:
-        'inline-flex max-w-44 items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-ink hover:bg-brand-50',
+        'inline-flex max-w-40 items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-ink ring-1 ring-slate-300 ring-inset hover:bg-brand-50',
     },
     el('span', { class: 'sr-only' }, 'Account menu: '),
     el('span', { class: 'truncate', 'data-display-name': '' }, name),
@@ -108,9 +109,9 @@ function desktopMenu(session: Extract<Session, { status: 'signed-in' }>): HTMLEl
     },
     el(
       'p',
-      { class: 'truncate px-3 py-2 text-xs text-slate-600' },
+      { class: 'px-3 py-2 text-xs text-slate-600' },
       'Signed in as ',
-      el('span', { class: 'font-semibold text-ink' }, session.user.email ?? name),
+      el('span', { class: 'font-semibold break-all text-ink' }, session.user.email ?? name),
     ),
     el('ul', { class: 'space-y-0.5' }, ...items),
   );
@@ -199,9 +200,8 @@ function mobileMenu(session: Extract<Session, { status: 'signed-in' }>): HTMLEle
   ];
 }
 
-/** Connects the header to the session; call once per page. */
+/** Connects the header to the session; header-boot.ts calls it once per page. */
 export function mountHeaderSession(): void {
-  showFlashedToast();
   const slot = document.getElementById('user-menu-slot');
   const mobileSlot = document.getElementById('mobile-user-menu-slot');
   const signedOutOnly = Array.from(document.querySelectorAll<HTMLElement>('[data-signed-out-only]'));
@@ -220,5 +220,4 @@ export function mountHeaderSession(): void {
     slot?.replaceChildren(...(signedIn ? [desktopMenu(session)] : []));
     mobileSlot?.replaceChildren(...(signedIn ? mobileMenu(session) : []));
   });
-  initSession();
 }
