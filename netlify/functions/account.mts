@@ -53,10 +53,15 @@ export interface AccountUser {
   metadata: Record<string, unknown>;
 }
 
+/** A saved program as the page shows it: with the path of its page (null when no longer listed). */
+export interface AccountFavoriteItem extends AccountFavorite {
+  program_path: string | null;
+}
+
 export interface AccountResponse {
   user: AccountUser;
   roles: Role[];
-  favorites: AccountFavorite[];
+  favorites: AccountFavoriteItem[];
   requests: AccountRequest[];
 }
 
@@ -136,7 +141,7 @@ async function account(claims: Claims): Promise<Response> {
   const body: AccountResponse = {
     user: userOf(claims),
     roles: rows.roles,
-    favorites: rows.favorites,
+    favorites: rows.favorites.map((f) => ({ ...f, program_path: programPath(f.program_id) })),
     requests: rows.requests.map((r) => ({
       id: r.id,
       program_id: r.program_id,

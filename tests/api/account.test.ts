@@ -180,6 +180,7 @@ describe('GET /api/account', () => {
       {
         program_id: PROGRAM.id,
         program_name: PROGRAM.name,
+        program_path: `/program/${PROGRAM.id}`,
         created_at: expect.stringMatching(/Z$/) as string,
       },
     ]);
@@ -209,6 +210,8 @@ describe('GET /api/account', () => {
     const data = await body<AccountResponse>(await call('GET', '/api/account', bob.token));
     expect(data.user.id).toBe(bob.id);
     expect(data.favorites.map((f) => f.program_id)).toEqual([OTHER_PROGRAM.id]);
+    // McLean has a page of its own.
+    expect(data.favorites.map((f) => f.program_path)).toEqual(['/mclean']);
     expect(data.requests).toHaveLength(1);
     expect(data.requests[0]?.id).not.toBe(aliceRequest);
     expect(JSON.stringify(data)).not.toContain(alice.email);

@@ -18,6 +18,7 @@ const GRADED_PATHS = [
   '/blog',
   '/auth',
   '/auth/confirm',
+  '/enhanced-dashboard',
   // A rewritten address: served the /request page, it must carry that page's CSP too.
   '/request/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
 ];
