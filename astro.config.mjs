@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';
 import clientInteraction from './src/directives/index.ts';
 import rewriteHeaders from './src/integrations/rewrite-headers.ts';
+import devFunctions from './src/integrations/dev-functions.ts';
 
 const SITE = process.env.SITE_URL ?? process.env.URL ?? 'https://ocd-directory.example.org';
 
@@ -59,6 +60,7 @@ export default defineConfig({
     react(),
     clientInteraction(),
     rewriteHeaders(),
+    devFunctions(),
     sitemap({
       // Pages that must never be indexed: the test program, signed-in areas, the testing suite,
       // the private request-status page.

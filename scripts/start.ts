@@ -15,7 +15,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { join, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadFunctions, localContext, route } from './lib/functions.ts';
+import { BodyError, callFunction, loadFunctions, refusal, route } from './lib/functions.ts';
 import { guardRequest } from './lib/request-guard.ts';
 import { staticHeadersFor } from './lib/static-headers.ts';
 import { ensureBackend, notFoundRules, runGenerators } from './lib/runtime.ts';
@@ -32,11 +32,6 @@ const host = values.host;
 const root = process.cwd();
 const dist = resolve(root, 'dist');
 const origin = `http://localhost:${port}`;
-
-/** Netlify refuses function request bodies over 6 MB; so do we, before buffering more. */
-const MAX_BODY_BYTES = 6 * 1024 * 1024;
-/** A body that has not fully arrived by then (e.g. Content-Length larger than what is sent) gets a 408. */
-const BODY_TIMEOUT_MS = 5_000;
 
 const backend = await ensureBackend({ siteUrl: origin });
 runGenerators();
@@ -90,100 +85,6 @@ function isBuiltPage(pathname: string): boolean {
   });
 }
 
-/** The error shape of the API for /api/* paths, a plain text page elsewhere. */
-function refusal(
-  pathname: string,
-  status: number,
-  message: string,
-  headers: Record<string, string> = {},
-): Response {
-  if (pathname.startsWith('/api/')) {
-    const code =
-      status === 405
-        ? 'method_not_allowed'
-        : status === 408
-          ? 'request_timeout'
-          : status === 413
-            ? 'payload_too_large'
-            : 'invalid_input';
-    return Response.json(
-      { error: { code, message } },
-      { status, headers: { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers } },
-    );
-  }
-  return new Response(`${message}\n`, {
-    status,
-    headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff', ...headers },
-  });
-}
-
-class BodyError extends Error {
-  readonly status: 408 | 413;
-  constructor(status: 408 | 413, message: string) {
-    super(message);
-    this.status = status;
-  }
-}
-
-/** The whole request body, or a BodyError when it is too large or does not arrive in time. */
-function readBody(req: http.IncomingMessage): Promise<Buffer> {
-  return new Promise((done, fail) => {
-    const declared = Number(req.headers['content-length'] ?? '0');
-    if (declared > MAX_BODY_BYTES) {
-      fail(new BodyError(413, 'The request body is too large.'));
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const timer = setTimeout(() => {
-      fail(new BodyError(408, 'The request body did not arrive in time.'));
-    }, BODY_TIMEOUT_MS);
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.byteLength;
-      if (size > MAX_BODY_BYTES) {
-        clearTimeout(timer);
-        fail(new BodyError(413, 'The request body is too large.'));
-        req.pause();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      clearTimeout(timer);
-      done(Buffer.concat(chunks));
-    });
-    req.on('error', (error) => {
-      clearTimeout(timer);
-      fail(error);
-    });
-  });
-}
-
-function peerIp(req: http.IncomingMessage): string {
-  const address = req.socket.remoteAddress ?? '127.0.0.1';
-  return address.startsWith('::ffff:') ? address.slice(7) : address;
-}
-
-async function callFunction(
-  req: http.IncomingMessage,
-  match: NonNullable<ReturnType<typeof route>>,
-): Promise<Response> {
-  const method = req.method ?? 'GET';
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || name.startsWith(':')) continue;
-    for (const v of ([] as string[]).concat(value)) headers.append(name, v);
-  }
-  const body = method === 'GET' || method === 'HEAD' ? null : await readBody(req);
-  // The origin is ours, not the Host header's: a forged Host changes nothing a function sees.
-  const request = new Request(new URL(req.url ?? '/', origin), {
-    method,
-    headers,
-    ...(body && body.byteLength > 0 ? { body: new Uint8Array(body) } : {}),
-  });
-  return match.fn.handler(request, localContext({ ip: peerIp(req), params: match.params, siteUrl: origin }));
-}
-
 async function answer(req: http.IncomingMessage): Promise<Response> {
   const guard = guardRequest(req.method ?? '', req.url ?? '/');
   const rawPath = (req.url ?? '/').split('?', 1)[0] ?? '/';
@@ -198,7 +99,7 @@ async function answer(req: http.IncomingMessage): Promise<Response> {
   const match = route(functions, rawPath, req.method ?? 'GET');
   if (match) {
     try {
-      return await callFunction(req, match);
+      return await callFunction(req, match, origin);
     } catch (error) {
       if (error instanceof BodyError)
         return refusal(rawPath, error.status, error.message, { connection: 'close' });

@@ -10,6 +10,7 @@
  */
 import type { Config, Context } from '@netlify/functions';
 import { randomUUID } from 'node:crypto';
+import type http from 'node:http';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -32,15 +33,22 @@ export interface RouteMatch {
 const list = (value: string | string[] | undefined): string[] =>
   value === undefined ? [] : ([] as string[]).concat(value);
 
-/** Imports every `*.mts`/`*.mjs`/`*.ts` function file of `dir` (not `_shared/`) once. */
-export async function loadFunctions(dir: string): Promise<LoadedFunction[]> {
+/**
+ * Imports every `*.mts`/`*.mjs`/`*.ts` function file of `dir` (not `_shared/`). `importer` is
+ * Node's `import()` for `npm start` (once, at start) and Vite's `ssrLoadModule` under
+ * `npm run dev` (cached, reloaded when a file changes).
+ */
+export async function loadFunctions(
+  dir: string,
+  importer: (file: string) => Promise<unknown> = (file) => import(pathToFileURL(file).href),
+): Promise<LoadedFunction[]> {
   const files = readdirSync(dir, { withFileTypes: true })
     .filter((entry) => entry.isFile() && /\.(mts|mjs|ts|js)$/.test(entry.name))
     .map((entry) => entry.name)
     .sort();
   const loaded: LoadedFunction[] = [];
   for (const file of files) {
-    const mod = (await import(pathToFileURL(join(dir, file)).href)) as {
+    const mod = (await importer(join(dir, file))) as {
       default?: Handler;
       config?: Config;
     };
@@ -105,4 +113,105 @@ export function localContext(opts: { ip: string; params: Record<string, string>;
     },
   };
   return context as unknown as Context;
+}
+
+/** Netlify refuses function request bodies over 6 MB; so do we, before buffering more. */
+const MAX_BODY_BYTES = 6 * 1024 * 1024;
+/** A body that has not fully arrived by then (e.g. Content-Length larger than what is sent) gets a 408. */
+const BODY_TIMEOUT_MS = 5_000;
+
+/** The error shape of the API for /api/* paths, a plain text page elsewhere. */
+export function refusal(
+  pathname: string,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
+  if (pathname.startsWith('/api/')) {
+    const code =
+      status === 405
+        ? 'method_not_allowed'
+        : status === 408
+          ? 'request_timeout'
+          : status === 413
+            ? 'payload_too_large'
+            : 'invalid_input';
+    return Response.json(
+      { error: { code, message } },
+      { status, headers: { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers } },
+    );
+  }
+  return new Response(`${message}\n`, {
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff', ...headers },
+  });
+}
+
+export class BodyError extends Error {
+  readonly status: 408 | 413;
+  constructor(status: 408 | 413, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** The whole request body, or a BodyError when it is too large or does not arrive in time. */
+function readBody(req: http.IncomingMessage): Promise<Buffer> {
+  return new Promise((done, fail) => {
+    const declared = Number(req.headers['content-length'] ?? '0');
+    if (declared > MAX_BODY_BYTES) {
+      fail(new BodyError(413, 'The request body is too large.'));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const timer = setTimeout(() => {
+      fail(new BodyError(408, 'The request body did not arrive in time.'));
+    }, BODY_TIMEOUT_MS);
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > MAX_BODY_BYTES) {
+        clearTimeout(timer);
+        fail(new BodyError(413, 'The request body is too large.'));
+        req.pause();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      clearTimeout(timer);
+      done(Buffer.concat(chunks));
+    });
+    req.on('error', (error) => {
+      clearTimeout(timer);
+      fail(error);
+    });
+  });
+}
+
+function peerIp(req: http.IncomingMessage): string {
+  const address = req.socket.remoteAddress ?? '127.0.0.1';
+  return address.startsWith('::ffff:') ? address.slice(7) : address;
+}
+
+/** Calls the matched function with a web `Request` built from the node request. */
+export async function callFunction(
+  req: http.IncomingMessage,
+  match: RouteMatch,
+  origin: string,
+): Promise<Response> {
+  const method = req.method ?? 'GET';
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name.startsWith(':')) continue;
+    for (const v of ([] as string[]).concat(value)) headers.append(name, v);
+  }
+  const body = method === 'GET' || method === 'HEAD' ? null : await readBody(req);
+  // The origin is ours, not the Host header's: a forged Host changes nothing a function sees.
+  const request = new Request(new URL(req.url ?? '/', origin), {
+    method,
+    headers,
+    ...(body && body.byteLength > 0 ? { body: new Uint8Array(body) } : {}),
+  });
+  return match.fn.handler(request, localContext({ ip: peerIp(req), params: match.params, siteUrl: origin }));
 }
