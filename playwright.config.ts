@@ -26,6 +26,11 @@ export default defineConfig({
     : {
         webServer: {
           command: 'node scripts/start.ts',
+          // Every page the test browser opens comes from 127.0.0.1, far faster than a person: the
+          // per-IP API limits skip that one address and the auth server uses its test limits.
+          // The limits themselves are tested from other loopback addresses (server.spec.ts) and
+          // in the api project.
+          env: { ...process.env, RATE_LIMIT_EXEMPT_IPS: '127.0.0.1', LOCAL_AUTH_RATE_LIMITS: 'relaxed' },
           url: `${baseURL}/api/health`,
           reuseExistingServer: !process.env.CI,
           timeout: 180_000,

@@ -20,6 +20,8 @@ export async function ensureBackend(opts: { siteUrl: string }): Promise<Backend 
   // Postgres's own chatter stays out of the terminal; `npm run backend` shows it when needed.
   const backend = await startLocalBackend({
     siteUrl: opts.siteUrl,
+    // The browser tests sign in many times a minute from one address (playwright.config.ts).
+    rateLimits: process.env.LOCAL_AUTH_RATE_LIMITS === 'relaxed' ? 'relaxed' : 'default',
     log: (line) => {
       if (!line.startsWith('[postgres]')) console.log(line);
     },

@@ -75,6 +75,23 @@ describe('RateLimiter (counts in Postgres, shared by every instance)', () => {
   it('refuses a config without a limit', () => {
     expect(() => new RateLimiter('x', undefined)).toThrow('has no rateLimit');
   });
+  it('does not count the addresses in RATE_LIMIT_EXEMPT_IPS (browser tests), and only those', async () => {
+    process.env['RATE_LIMIT_EXEMPT_IPS'] = ' 192.0.2.7 , 192.0.2.8';
+    resetEnvForTests();
+    try {
+      const limiter = new RateLimiter(`x-${randomUUID()}`, {
+        windowLimit: 1,
+        windowSize: 60,
+        aggregateBy: ['ip'],
+      });
+      for (let i = 0; i < 3; i++) expect(await statusOf(limiter.check({ ip: '192.0.2.7' }))).toBe(200);
+      expect(await statusOf(limiter.check({ ip: '192.0.2.9' }))).toBe(200);
+      expect(await statusOf(limiter.check({ ip: '192.0.2.9' }))).toBe(429);
+    } finally {
+      Reflect.deleteProperty(process.env, 'RATE_LIMIT_EXEMPT_IPS');
+      resetEnvForTests();
+    }
+  });
   it.each<[string, string | undefined, string]>([
     ['context.ip', '1.1.1.1', '1.1.1.1'],
     ['trimmed', ' 1.1.1.1 ', '1.1.1.1'],

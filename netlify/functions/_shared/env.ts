@@ -45,6 +45,21 @@ const schema = z.object({
     .transform((v) => v ?? 'http://localhost:4321'),
   /** Turns the in-process limiter off (benchmarks); Netlify's own limit still applies in production. */
   RATE_LIMIT_DISABLED: flag,
+  /**
+   * Client addresses the per-IP limits do not count (comma-separated), for the browser tests:
+   * every page a test browser opens comes from 127.0.0.1, far faster than a person. The limits
+   * per e-mail address still apply, and the limiter tests use other loopback addresses. Never set
+   * it in production.
+   */
+  RATE_LIMIT_EXEMPT_IPS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((ip) => ip.trim())
+        .filter(Boolean),
+    ),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -49,6 +49,7 @@ export class RateLimiter {
 
   /** Counts this request against its client's budget; throws a 429 when over the limit. */
   async check(context: Pick<Context, 'ip'> | undefined): Promise<void> {
+    if (env().RATE_LIMIT_EXEMPT_IPS.includes(clientIp(context))) return;
     const aggregate = ([] as string[]).concat(this.limit.aggregateBy ?? ['domain']);
     // 'domain' alone means one budget for the whole site; the site has one domain.
     const key = aggregate.includes('ip') ? `${this.name}:ip:${clientIp(context)}` : `${this.name}:site`;
