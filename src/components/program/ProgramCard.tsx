@@ -39,15 +39,12 @@ export default function ProgramCard({ program, renderFavouriteButton }: Props) {
   const rating = ratingTexts(program.rating);
   return (
     <article
-      className={`relative flex h-full flex-col gap-3 rounded-xl border bg-white p-5 shadow-sm transition-shadow hover:shadow-md ${
+      className={`group relative flex h-full flex-col gap-3 rounded-xl border bg-white p-5 shadow-sm transition-shadow hover:shadow-md ${
         program.featured ? 'border-amber-400 ring-2 ring-amber-400' : 'border-slate-200'
       }`}
     >
-      {renderFavouriteButton ? (
-        <div className="absolute top-3 right-3">{renderFavouriteButton(program)}</div>
-      ) : null}
       {program.verified || program.featured ? (
-        <div className="flex flex-wrap gap-2">
+        <div className={`flex flex-wrap gap-2 ${renderFavouriteButton ? 'pr-12' : ''}`}>
           {program.verified ? (
             <Badge tone="verified">
               <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-3.5">
@@ -59,7 +56,7 @@ export default function ProgramCard({ program, renderFavouriteButton }: Props) {
           {program.featured ? <Badge tone="featured">Featured</Badge> : null}
         </div>
       ) : null}
-      <div>
+      <div className={renderFavouriteButton ? 'pr-12' : undefined}>
         <h3 className="text-lg leading-snug font-semibold">
           <a href={program.path} className="text-ink hover:text-brand-700 hover:underline">
             {program.name}
@@ -67,6 +64,10 @@ export default function ProgramCard({ program, renderFavouriteButton }: Props) {
         </h3>
         <p className="mt-1 text-sm text-muted">{placeLine(program.location, program.state)}</p>
       </div>
+      {/* After the name in reading and tab order; shown in the top-right corner. */}
+      {renderFavouriteButton ? (
+        <div className="absolute top-3 right-3">{renderFavouriteButton(program)}</div>
+      ) : null}
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="font-medium text-muted">Ages</dt>
         <dd>{joinList(program.ageGroups)}</dd>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import ProgramCard, { ProgramCardSkeleton } from '../../components/program/ProgramCard.tsx';
+import FavouriteHeart from '../favourites/FavouriteHeart.tsx';
 import {
   activeFilterCount,
   MIN_SIMILAR_QUERY_LENGTH,
@@ -38,6 +39,11 @@ const URL_DEBOUNCE_MS = 400;
 type LoadStatus = 'idle' | 'loading' | 'error';
 
 const plural = (n: number): string => `${n} ${n === 1 ? 'program' : 'programs'}`;
+
+/** The favourite heart in each card's corner (features/favourites). */
+const renderHeart = (program: DirectoryEntry) => (
+  <FavouriteHeart program={{ id: program.id, name: program.name }} />
+);
 
 /**
  * The home directory: search box, sort, filters dialog, active-filter chips and the card grid.
@@ -327,7 +333,7 @@ export default function Directory({ initial, total }: Props) {
                 <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
                   {suggestions.map((program) => (
                     <li key={program.id}>
-                      <ProgramCard program={program} />
+                      <ProgramCard program={program} renderFavouriteButton={renderHeart} />
                     </li>
                   ))}
                 </ul>
@@ -338,7 +344,7 @@ export default function Directory({ initial, total }: Props) {
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {shown.map((program) => (
               <li key={program.id}>
-                <ProgramCard program={program} />
+                <ProgramCard program={program} renderFavouriteButton={renderHeart} />
               </li>
             ))}
           </ul>
