@@ -475,7 +475,9 @@ function tomlHeaders(): Record<string, string> {
 }
 
 describe('the production header set (netlify.toml + the build’s .netlify/v1/config.json)', () => {
-  const built = existsSync(FRAMEWORK_CONFIG);
+  // Only after a build (e2e's headers.spec.ts grades the same pages through npm start in CI);
+  // both files, since `npm run dev` removes dist/ but leaves .netlify/.
+  const built = existsSync(FRAMEWORK_CONFIG) && existsSync('dist/index.html');
   const pageHeaders = (path: string): Record<string, string> => {
     const rules = parseHeaderRules(readFileSync(FRAMEWORK_CONFIG, 'utf8'));
     // A Netlify build sets PUBLIC_SUPABASE_URL to the https project URL (README); a local build
