@@ -254,3 +254,17 @@ describe('password hashing cost', () => {
     await signIn(email, 'long-enough-1');
   });
 });
+
+describe('simultaneous requests for a new address', () => {
+  it.each([
+    ['sign-ups', '/signup', (email: string) => ({ email, password: 'race-password-1' })],
+    ['magic-link requests', '/otp', (email: string) => ({ email, create_user: true })],
+  ])('%s create one user and never answer 5xx', async (_label, path, body) => {
+    const email = uniqueEmail('race');
+    const answers = await Promise.all(Array.from({ length: 8 }, () => api(path, { body: body(email) })));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    expect(statuses).toContain(200);
+    expect(await userRows(email)).toBe(1);
+  });
+});

@@ -12,7 +12,7 @@ import {
   consumeAuthCode,
   consumeOneTimeToken,
   createFlowState,
-  createUser,
+  createUserOnce,
   dummyPasswordCheck,
   findUserByEmail,
   findUserById,
@@ -217,9 +217,12 @@ export async function signup(ctx: AuthContext, req: AuthRequest): Promise<AuthRe
   if (user?.email_confirmed_at != null) throw errors.userAlreadyExists();
   // Signing up again merges into the stored metadata (see updateUnconfirmed): the result must fit.
   checkUserMetadataSize(mergedMetadata(user?.raw_user_meta_data ?? null, data, false));
-  if (user === undefined) {
-    user = await createUser(ctx.sql, { email, password, userMetadata: data });
-  } else {
+  let created = false;
+  // A concurrent sign-up for the same address may create it first: then this one joins it.
+  if (user === undefined)
+    ({ user, created } = await createUserOnce(ctx.sql, { email, password, userMetadata: data }));
+  if (user.email_confirmed_at != null) throw errors.userAlreadyExists();
+  if (!created) {
     // Signing up again before confirming resends the link, as GoTrue does.
     ensureMayMail(ctx, user, 'signup');
     await updateUnconfirmed(ctx.sql, user.id, password, data);
@@ -287,7 +290,7 @@ export async function otp(ctx: AuthContext, req: AuthRequest): Promise<AuthResul
   if (user === undefined) {
     if (!createUserIfMissing) throw errors.otpDisabled();
     checkUserMetadataSize(data);
-    user = await createUser(ctx.sql, { email, password: null, userMetadata: data });
+    user = (await createUserOnce(ctx.sql, { email, password: null, userMetadata: data })).user;
   }
   // An unconfirmed address gets the confirmation link (which also signs in), as in GoTrue.
   const kind: AuthMailKind = user.email_confirmed_at === null ? 'signup' : 'magiclink';

@@ -124,6 +124,25 @@ export function appMetadata(user: UserRow): Record<string, unknown> {
   return { provider: 'email', providers: ['email'], ...(user.raw_app_meta_data ?? {}) };
 }
 
+/**
+ * Creates the user, or — when a concurrent request created the same address first (the unique
+ * index on lower(email) refuses the second insert) — returns that user, so two simultaneous
+ * sign-ups or magic-link requests for one address never end in a 500.
+ */
+export async function createUserOnce(
+  sql: Sql,
+  opts: { email: string; password: string | null; userMetadata: Record<string, unknown> },
+): Promise<{ user: UserRow; created: boolean }> {
+  try {
+    return { user: await createUser(sql, opts), created: true };
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== '23505') throw error;
+    const existing = await findUserByEmail(sql, opts.email);
+    if (existing === undefined) throw error;
+    return { user: existing, created: false };
+  }
+}
+
 export async function createUser(
   sql: Sql,
   opts: { email: string; password: string | null; userMetadata: Record<string, unknown> },
