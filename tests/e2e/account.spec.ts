@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 import postgres from 'postgres';
-import { expectNoAxeViolations, PHONE } from './helpers.ts';
+import { expectNoAxeViolations, failOnCspViolations, PHONE } from './helpers.ts';
 
 const OUTBOX = process.env['OUTBOX_URL'] ?? 'http://127.0.0.1:54324';
 const AUTH_URL = `${process.env['SUPABASE_URL'] ?? 'http://127.0.0.1:54321'}/auth/v1`;
@@ -84,27 +84,7 @@ async function sendRequest(request: APIRequestContext, token: string, email: str
   }
 }
 
-let cspViolations: string[] = [];
-test.beforeEach(async ({ page }) => {
-  cspViolations = [];
-  await page.exposeFunction('reportCspViolation', (text: string) => {
-    cspViolations.push(text);
-  });
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      void (window as unknown as { reportCspViolation: (t: string) => Promise<void> }).reportCspViolation(
-        `${location.pathname}: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'}`,
-      );
-    });
-  });
-  page.on('console', (message) => {
-    if (/Content[- ]Security[- ]Policy/i.test(message.text()))
-      cspViolations.push(`console: ${message.text()}`);
-  });
-});
-test.afterEach(() => {
-  expect(cspViolations, 'CSP violations').toEqual([]);
-});
+failOnCspViolations();
 
 const main = (page: Page) => page.locator('main');
 

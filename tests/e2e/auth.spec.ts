@@ -5,7 +5,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import postgres from 'postgres';
-import { expectNoAxeViolations, PHONE } from './helpers.ts';
+import { expectNoAxeViolations, failOnCspViolations, PHONE } from './helpers.ts';
 
 const OUTBOX = process.env['OUTBOX_URL'] ?? 'http://127.0.0.1:54324';
 const AUTH_URL = `${process.env['SUPABASE_URL'] ?? 'http://127.0.0.1:54321'}/auth/v1`;
@@ -82,27 +82,7 @@ const userMenuButton = (page: Page) => page.locator('#user-menu-button');
  * Every flow below runs under the production CSP (supabase-js talks to the auth server, islands
  * hydrate, toasts render): any violation on any page a test visits fails that test.
  */
-let cspViolations: string[] = [];
-test.beforeEach(async ({ page }) => {
-  cspViolations = [];
-  await page.exposeFunction('reportCspViolation', (text: string) => {
-    cspViolations.push(text);
-  });
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      void (window as unknown as { reportCspViolation: (t: string) => Promise<void> }).reportCspViolation(
-        `${location.pathname}: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'}`,
-      );
-    });
-  });
-  page.on('console', (message) => {
-    if (/Content[- ]Security[- ]Policy/i.test(message.text()))
-      cspViolations.push(`console: ${message.text()}`);
-  });
-});
-test.afterEach(() => {
-  expect(cspViolations, 'CSP violations').toEqual([]);
-});
+failOnCspViolations();
 
 test.describe('accounts', () => {
   test('create an account, confirm it from the outbox, the user menu, sign out', async ({

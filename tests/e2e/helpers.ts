@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Runs axe with the WCAG 2.2 AA rule set and fails with a readable list of violations. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
@@ -29,4 +29,29 @@ export async function sitemapPaths(request: APIRequestContext): Promise<string[]
     paths.push(...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname));
   }
   return paths;
+}
+
+/**
+ * Fails every test of the calling file that sees a Content-Security-Policy violation on any page
+ * it visits: the page's `securitypolicyviolation` event (reported through the console) and
+ * Chromium's own console messages. Call once at the top level of a spec file.
+ */
+export function failOnCspViolations(): void {
+  let found: string[] = [];
+  test.beforeEach(async ({ page }) => {
+    found = [];
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        console.error(
+          `Content-Security-Policy: ${location.pathname}: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'}`,
+        );
+      });
+    });
+    page.on('console', (message) => {
+      if (/Content[- ]Security[- ]Policy/i.test(message.text())) found.push(message.text());
+    });
+  });
+  test.afterEach(() => {
+    expect(found, 'CSP violations').toEqual([]);
+  });
 }
