@@ -3,7 +3,6 @@
  * Each test user is signed up, confirmed through the outbox link and signed in here, saves a
  * program through /api/favorites and sends a request through /api/inquiries, as the page would.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import account, {
   NOT_DELETABLE,
@@ -21,12 +20,13 @@ import {
   adminSql,
   anonKey,
   body,
+  confirmedUser,
   ctx,
   jsonRequest,
-  outboxFor,
   signIn,
   supabaseUrl,
   type ApiError,
+  type TestUser,
 } from './helpers.ts';
 
 const sql = adminSql();
@@ -39,30 +39,9 @@ const PROGRAM = { id: 'silver-creek-ranch', name: 'Silver Creek Ranch for Young 
 const OTHER_PROGRAM = { id: 'mclean', name: '' };
 const PASSWORD = 'account-pass-1';
 
-interface TestUser {
-  email: string;
-  token: string;
-  id: string;
-}
-
-async function freshUser(label: string): Promise<TestUser> {
-  const email = `acct-${label}-${randomUUID().slice(0, 8)}@example.com`;
-  const res = await fetch(`${supabaseUrl}/auth/v1/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', apikey: anonKey },
-    body: JSON.stringify({ email, password: PASSWORD, data: { full_name: `${label} Parent` } }),
-  });
-  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const [mail] = await outboxFor(email);
-  const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail?.text ?? '')?.[0];
-  if (link === undefined) throw new Error(`no confirmation link mailed to ${email}`);
-  const confirmed = await fetch(link, { redirect: 'manual' });
-  if (confirmed.status !== 303) throw new Error(`confirmation answered ${confirmed.status}`);
-  const token = await signIn(email, PASSWORD);
-  const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
-    sub: string;
-  };
-  return { email, token, id: claims.sub };
+/** A fresh confirmed family with a display name. */
+function freshUser(label: string): Promise<TestUser> {
+  return confirmedUser(`acct-${label}`, PASSWORD, { full_name: `${label} Parent` });
 }
 
 function call(method: string, path = '/api/account', token?: string): Promise<Response> {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import favorites, { config, type FavoritesResponse } from '../../netlify/functions/favorites.mts';
@@ -9,13 +8,12 @@ import {
   REQUIRED_HEADERS,
   SEED,
   adminSql,
-  anonKey,
   body,
+  confirmedUser,
   ctx,
-  outboxFor,
   signIn,
-  supabaseUrl,
   type ApiError,
+  type TestUser,
 } from './helpers.ts';
 
 const sql = adminSql();
@@ -27,26 +25,9 @@ afterAll(async () => {
 const listed = allPrograms().filter((p) => !p.test);
 const [first, second, third] = listed as [(typeof listed)[0], (typeof listed)[0], (typeof listed)[0]];
 
-/** Signs up a new address, confirms it through the e-mail link, signs in: a user no other test shares. */
-async function freshUser(label: string): Promise<{ email: string; token: string; id: string }> {
-  const email = `fav-${label}-${randomUUID().slice(0, 8)}@example.com`;
-  const password = 'favourite-pass-1';
-  const res = await fetch(`${supabaseUrl}/auth/v1/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', apikey: anonKey },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const [mail] = await outboxFor(email);
-  const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail?.text ?? '')?.[0];
-  if (link === undefined) throw new Error(`no confirmation link mailed to ${email}`);
-  const confirmed = await fetch(link, { redirect: 'manual' });
-  if (confirmed.status !== 303) throw new Error(`confirmation answered ${confirmed.status}`);
-  const token = await signIn(email, password);
-  const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
-    sub: string;
-  };
-  return { email, token, id: claims.sub };
+/** A user no other test shares. */
+function freshUser(label: string): Promise<TestUser> {
+  return confirmedUser(`fav-${label}`, 'favourite-pass-1');
 }
 
 function call(method: string, programId?: string, token?: string): Promise<Response> {

@@ -6,7 +6,6 @@
  * Requests go through the same routing as Netlify and `npm start`: the function's `config.path`
  * patterns pick the `:programId` out of the path and hand it over in `context.params`.
  */
-import { randomUUID } from 'node:crypto';
 import type { Context } from '@netlify/functions';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +29,7 @@ import {
   type Handler,
   type HostileCase,
 } from './fuzz.ts';
-import { adminSql, anonKey, outboxFor, signIn, supabaseUrl } from './helpers.ts';
+import { adminSql, confirmedUser } from './helpers.ts';
 
 const RUNS = 250;
 const TIMEOUT = 90_000;
@@ -131,21 +130,7 @@ function expectCovered(report: FuzzReport, statuses: readonly number[]): void {
 let token = '';
 let userId = '';
 beforeAll(async () => {
-  const email = `fav-fuzz-${randomUUID().slice(0, 8)}@example.com`;
-  const password = 'favourite-fuzz-1';
-  const res = await fetch(`${supabaseUrl}/auth/v1/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', apikey: anonKey },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`sign-up failed: ${res.status}`);
-  const [mail] = await outboxFor(email);
-  const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail?.text ?? '')?.[0];
-  if (link === undefined) throw new Error('no confirmation link');
-  await fetch(link, { redirect: 'manual' });
-  token = await signIn(email, password);
-  userId = (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { sub: string })
-    .sub;
+  ({ token, id: userId } = await confirmedUser('fav-fuzz', 'favourite-fuzz-1'));
 });
 
 describe('/api/favorites with hostile input', () => {
