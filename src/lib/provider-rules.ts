@@ -1,0 +1,172 @@
+/**
+ * The provider-side rules of spec §2, §4 and §5 as functions of data: trial days left, the
+ * verification badge and profile completeness on the dashboard, and the checks on the
+ * registration steps, the listing builder and the verification request. Validators return the
+ * spec's messages in the order a form shows them (the first one becomes the toast); an empty
+ * list means the form may be submitted.
+ */
+import { hasVisibleText, isEmail } from './text-rules.ts';
+import { MIN_PASSWORD_LENGTH } from './vocabulary.ts';
+
+/** A toast: the spec's title plus a sentence saying how to fix it. */
+export type RuleMessage = { title: string; description: string };
+
+export const PROVIDER_MESSAGES = {
+  missingInformation: {
+    title: 'Missing Information',
+    description: 'Please fill in your organization name, contact name and email address.',
+  },
+  invalidEmail: { title: 'Invalid Email', description: 'Please enter a valid email address.' },
+  passwordRequired: {
+    title: 'Password Required',
+    description: `Please enter a password of at least ${MIN_PASSWORD_LENGTH} characters.`,
+  },
+  passwordTooShort: {
+    title: 'Password Too Short',
+    description: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`,
+  },
+  passwordsDontMatch: {
+    title: "Passwords Don't Match",
+    description: 'Please enter the same password in both password fields.',
+  },
+  termsRequired: {
+    title: 'Terms Required',
+    description: 'Please accept the terms of service and privacy policy to continue.',
+  },
+  missingRequiredInformation: {
+    title: 'Missing Required Information',
+    description: 'Please fill in the center name, description and phone number before submitting.',
+  },
+  missingDocuments: {
+    title: 'Missing Documents',
+    description: 'Please list at least one verification document.',
+  },
+} as const satisfies Record<string, RuleMessage>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whole days left in a trial, rounded up so the last hours still count as a day; 0 once the
+ * trial has ended (it is active only while trial_ends_at is in the future, spec §4), and 0 for a
+ * missing or unparseable date.
+ *
+ * @example trialDaysLeft('2024-01-15T00:00:00Z', new Date('2024-01-01T12:00:00Z')) // 14
+ */
+export function trialDaysLeft(
+  trialEndsAt: string | number | Date | null | undefined,
+  now: number | Date,
+): number {
+  if (trialEndsAt === null || trialEndsAt === undefined || trialEndsAt === '') return 0;
+  const left = new Date(trialEndsAt).getTime() - new Date(now).getTime();
+  return Number.isFinite(left) && left > 0 ? Math.ceil(left / DAY_MS) : 0;
+}
+
+export type VerificationBadge = 'Verified' | 'Pending Review' | 'Needs Updates' | 'Not Verified';
+
+/**
+ * The dashboard's verification badge (spec §2). A rejected provider sees Needs Updates because
+ * it may fix its documents and ask again; anything unknown reads as Not Verified.
+ *
+ * @example verificationBadge('rejected') // 'Needs Updates'
+ */
+export function verificationBadge(status: string | null | undefined): VerificationBadge {
+  switch (status) {
+    case 'verified':
+      return 'Verified';
+    case 'pending':
+      return 'Pending Review';
+    case 'rejected':
+      return 'Needs Updates';
+    default:
+      return 'Not Verified';
+  }
+}
+
+/**
+ * Profile completeness in percent: the spec fixes it at 100 when verified and 75 otherwise. Takes
+ * the raw verification_status (one of VERIFICATION_STATUSES, or anything a row may hold).
+ *
+ * @example profileCompleteness('pending') // 75
+ */
+export function profileCompleteness(status: string | null | undefined): 100 | 75 {
+  return status === 'verified' ? 100 : 75;
+}
+
+/** Registration step 1 (Account Information). Phone and marketing consent are optional. */
+export type RegistrationStep1 = {
+  organizationName: string;
+  contactName: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  /** With a magic link there is no password, so the password checks are skipped. */
+  useMagicLink: boolean;
+};
+
+/**
+ * Spec §5 step 1: organization name, contact name and e-mail required; the e-mail valid (THE
+ * shared rule, on the trimmed value, as sign-up trims it); unless magic link, a password of at
+ * least MIN_PASSWORD_LENGTH code points and a matching confirmation. Passwords are not trimmed:
+ * spaces are legitimate password characters.
+ *
+ * @example registrationStep1Errors({ organizationName: 'Acme', contactName: 'Ann',
+ *   email: 'ann@acme.org', password: 'secret1', confirmPassword: 'secret2', useMagicLink: false })
+ *   // [{ title: "Passwords Don't Match", … }]
+ */
+export function registrationStep1Errors(form: RegistrationStep1): RuleMessage[] {
+  const errors: RuleMessage[] = [];
+  const email = form.email.trim();
+  if (![form.organizationName, form.contactName, email].every(hasVisibleText)) {
+    errors.push(PROVIDER_MESSAGES.missingInformation);
+  }
+  if (email !== '' && !isEmail(email)) errors.push(PROVIDER_MESSAGES.invalidEmail);
+  if (!form.useMagicLink) {
+    if (form.password === '') errors.push(PROVIDER_MESSAGES.passwordRequired);
+    else if (Array.from(form.password).length < MIN_PASSWORD_LENGTH) {
+      errors.push(PROVIDER_MESSAGES.passwordTooShort);
+    }
+    if (form.password !== form.confirmPassword) errors.push(PROVIDER_MESSAGES.passwordsDontMatch);
+  }
+  return errors;
+}
+
+/** Registration step 2 (Complete Registration). Marketing consent is optional. */
+export type RegistrationStep2 = { termsAccepted: boolean };
+
+/**
+ * Spec §5 step 2: the terms must be accepted.
+ *
+ * @example registrationStep2Errors({ termsAccepted: false }) // [{ title: 'Terms Required', … }]
+ */
+export function registrationStep2Errors(form: RegistrationStep2): RuleMessage[] {
+  return form.termsAccepted ? [] : [PROVIDER_MESSAGES.termsRequired];
+}
+
+/** The listing-draft fields that Submit for Review requires; the rest of the draft may be blank. */
+export type ListingDraftRequired = {
+  centerName?: string | null | undefined;
+  description?: string | null | undefined;
+  phone?: string | null | undefined;
+};
+
+/**
+ * Spec §5 listing submit: center name, description and phone must each have visible text
+ * (Save Draft has no requirements).
+ *
+ * @example listingSubmitErrors({ centerName: 'Acme', description: ' ', phone: '555-0100' })
+ *   // [{ title: 'Missing Required Information', … }]
+ */
+export function listingSubmitErrors(draft: ListingDraftRequired): RuleMessage[] {
+  const complete = [draft.centerName, draft.description, draft.phone].every((v) => hasVisibleText(v ?? ''));
+  return complete ? [] : [PROVIDER_MESSAGES.missingRequiredInformation];
+}
+
+/**
+ * Spec §5 verification request: at least one document entry with visible text. Blank entries
+ * are allowed in the list (the form always keeps one row) and are simply not counted.
+ *
+ * @example verificationDocumentsErrors(['', 'State license']) // []
+ */
+export function verificationDocumentsErrors(entries: readonly string[]): RuleMessage[] {
+  return entries.some(hasVisibleText) ? [] : [PROVIDER_MESSAGES.missingDocuments];
+}
