@@ -18,9 +18,9 @@ import { verificationRequestSchema } from '../../src/lib/provider-schemas.ts';
 import { requireUser } from './_shared/auth.ts';
 import { withClaims } from './_shared/db.ts';
 import {
-  HttpError,
   allowMethods,
   badRequestFromZod,
+  conflict,
   handle,
   json,
   notFound,
@@ -33,19 +33,6 @@ export const ALREADY_PENDING =
   'A verification request is already pending. We review requests within 2-3 business days; you can send a new one once it has been decided.';
 export const ALREADY_VERIFIED =
   'Your organization is already verified. No new verification request is needed.';
-
-/**
- * 409. `_shared/http.ts` has no `conflict` code yet, so this error writes its own body, in the
- * same shape and with the same headers as every other error.
- */
-class Conflict extends HttpError {
-  constructor(message: string) {
-    super(409, 'invalid_input', message);
-  }
-  override toResponse(): Response {
-    return json({ error: { code: 'conflict', message: this.message } }, 409);
-  }
-}
 
 export default handle('provider-verification-requests', async (req: Request, context: Context) => {
   allowMethods(req, ['POST']);
@@ -69,8 +56,8 @@ export default handle('provider-verification-requests', async (req: Request, con
   } catch (error) {
     if (error instanceof postgres.PostgresError) {
       // Raised by the trigger (no constraint name) or by the one-pending index.
-      if (error.code === '23505') throw new Conflict(ALREADY_PENDING);
-      if (error.code === '23514' && !error.constraint_name) throw new Conflict(ALREADY_VERIFIED);
+      if (error.code === '23505') throw conflict(ALREADY_PENDING);
+      if (error.code === '23514' && !error.constraint_name) throw conflict(ALREADY_VERIFIED);
     }
     throw error;
   }

@@ -21,6 +21,7 @@ export type ErrorCode =
   | 'unauthorized'
   | 'forbidden'
   | 'not_found'
+  | 'conflict'
   | 'method_not_allowed'
   | 'unsupported_media_type'
   | 'payload_too_large'
@@ -103,6 +104,11 @@ export function forbidden(message = 'You do not have access to this.'): HttpErro
 
 export function notFound(message = 'Not found.'): HttpError {
   return new HttpError(404, 'not_found', message);
+}
+
+/** 409: the request is valid but the current state refuses it (e.g. a request already pending). */
+export function conflict(message: string): HttpError {
+  return new HttpError(409, 'conflict', message);
 }
 
 export function methodNotAllowed(allow: readonly string[]): HttpError {
