@@ -10,31 +10,14 @@ import type { Config, Context } from '@netlify/functions';
 import type { Role } from '../../src/lib/vocabulary.ts';
 import { requireUser } from './_shared/auth.ts';
 import { withClaims } from './_shared/db.ts';
+import { PROVIDER_COLUMNS, type Provider } from './_shared/provider-profile.ts';
 import { allowMethods, handle, json } from './_shared/http.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
-
-export interface ProviderProfile {
-  id: string;
-  organization_name: string;
-  contact_name: string;
-  email: string;
-  phone: string | null;
-  website: string | null;
-  description: string | null;
-  location: string | null;
-  state: string | null;
-  subscription_plan: string | null;
-  subscription_status: string;
-  trial_ends_at: string | null;
-  verification_status: string;
-  verified_at: string | null;
-  created_at: string;
-}
 
 export interface MeResponse {
   user: { id: string; email: string | null; metadata: Record<string, unknown> };
   roles: Role[];
-  provider: ProviderProfile | null;
+  provider: Provider | null;
 }
 
 export default handle('me', async (req: Request, context: Context) => {
@@ -44,13 +27,11 @@ export default handle('me', async (req: Request, context: Context) => {
 
   const [row] = await withClaims(
     claims,
-    (tx) => tx<{ roles: Role[]; provider: ProviderProfile | null }[]>`
+    (tx) => tx<{ roles: Role[]; provider: Provider | null }[]>`
       select
         coalesce((select json_agg(r.role order by r.role) from user_roles r where r.user_id = ${claims.sub}), '[]') as roles,
         (select row_to_json(p) from (
-          select id, organization_name, contact_name, email, phone, website, description, location, state,
-                 subscription_plan, subscription_status, trial_ends_at, verification_status, verified_at, created_at
-          from providers where user_id = ${claims.sub}
+          select ${tx(PROVIDER_COLUMNS)} from providers where user_id = ${claims.sub}
         ) p) as provider`,
   );
 

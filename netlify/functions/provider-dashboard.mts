@@ -18,7 +18,7 @@ import { requireUser } from './_shared/auth.ts';
 import { withClaims } from './_shared/db.ts';
 import { allowMethods, handle, json, notFound } from './_shared/http.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
-import { PROVIDER_COLUMNS, type Provider } from './providers.mts';
+import { PROVIDER_COLUMNS, type Provider } from './_shared/provider-profile.ts';
 
 /** Days of engagement the dashboard counts. */
 export const ENGAGEMENT_DAYS = 30;

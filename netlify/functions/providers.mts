@@ -22,55 +22,14 @@ import type { Config, Context } from '@netlify/functions';
 import { providerProfileSchema } from '../../src/lib/provider-schemas.ts';
 import { requireUser } from './_shared/auth.ts';
 import { withClaims } from './_shared/db.ts';
+import { PROVIDER_COLUMNS, type Provider } from './_shared/provider-profile.ts';
 import { allowMethods, badRequestFromZod, handle, json, readJson } from './_shared/http.ts';
 import { sendMail } from './_shared/mailer.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
 
-/** A provider profile as the API answers it (timestamps ISO 8601). */
-export interface Provider {
-  id: string;
-  user_id: string;
-  organization_name: string;
-  contact_name: string;
-  email: string;
-  phone: string | null;
-  website: string | null;
-  description: string | null;
-  location: string | null;
-  state: string | null;
-  subscription_plan: string | null;
-  subscription_status: string;
-  trial_ends_at: string | null;
-  verification_status: 'unverified' | 'pending' | 'verified' | 'rejected';
-  verified_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
 export interface ProviderResponse {
   provider: Provider;
 }
-
-/** The columns of a provider the API shows (not `verified_by`: an administrator's user id). */
-export const PROVIDER_COLUMNS = [
-  'id',
-  'user_id',
-  'organization_name',
-  'contact_name',
-  'email',
-  'phone',
-  'website',
-  'description',
-  'location',
-  'state',
-  'subscription_plan',
-  'subscription_status',
-  'trial_ends_at',
-  'verification_status',
-  'verified_at',
-  'created_at',
-  'updated_at',
-] as const;
 
 export default handle('providers', async (req: Request, context: Context) => {
   allowMethods(req, ['POST']);
