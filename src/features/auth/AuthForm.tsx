@@ -30,8 +30,8 @@ import {
   updatePasswordError,
   type Message,
 } from './messages.ts';
-import { parseAuthMode, safeNextPath, type AuthMode } from './rules.ts';
-import { $session, getSupabase, initSession } from './session.ts';
+import { landingPath, parseAuthMode, safeNextPath, type AuthMode } from './rules.ts';
+import { $session, getSupabase, initSession, setRememberMe, whenSignedIn } from './session.ts';
 import { SITE_TITLE, MIN_PASSWORD_LENGTH } from '../../lib/vocabulary.ts';
 
 const HEADINGS: Record<AuthMode, { title: string; lead: string }> = {
@@ -112,9 +112,20 @@ export default function AuthForm() {
   useEffect(() => {
     if (session.status === 'signed-in' && mode !== 'update-password' && !leaving.current) {
       leaving.current = true;
-      location.replace(next ?? '/');
+      location.replace(next ?? landingPath(session.roles, session.user.metadata));
     }
   }, [session, mode, next]);
+
+  /** After a sign-in: `next`, else where this person belongs (providers: their dashboard). */
+  const leave = async () => {
+    leaving.current = true;
+    if (next) {
+      location.assign(next);
+      return;
+    }
+    const signedIn = await whenSignedIn();
+    location.assign(signedIn ? landingPath(signedIn.roles, signedIn.user.metadata) : '/');
+  };
 
   const go = (to: AuthMode, keepNotice: Message | null = null) => {
     moved.current = true;
@@ -176,6 +187,8 @@ export default function AuthForm() {
       if (!validate({ email: checkEmail(email), password: checkPassword(password, 'present') })) return;
       void run(async () => {
         const client = await getSupabase();
+        // /auth has no "Remember me": its sessions are always remembered (storage.ts).
+        setRememberMe(true);
         const { error } = await client.auth.signInWithPassword({ email: trimmed, password });
         if (error) {
           setAlert(signInError(error));
@@ -183,13 +196,14 @@ export default function AuthForm() {
         }
         leaving.current = true;
         flashToast(MESSAGES.welcome);
-        location.assign(next ?? '/');
+        await leave();
       });
     } else if (mode === 'signup') {
       if (!validate({ email: checkEmail(email), password: checkPassword(password, 'new') })) return;
       void run(async () => {
         const client = await getSupabase();
         const name = fullName.trim();
+        setRememberMe(true);
         const { data, error } = await client.auth.signUp({
           email: trimmed,
           password,
@@ -206,7 +220,7 @@ export default function AuthForm() {
           // Projects without e-mail confirmation sign the person in at once.
           leaving.current = true;
           flashToast({ title: 'Account Created Successfully', description: "You're signed in." });
-          location.assign(next ?? '/');
+          await leave();
           return;
         }
         // Supabase answers a sign-up of a confirmed address with a user without identities.
@@ -222,6 +236,7 @@ export default function AuthForm() {
       if (!validate({ email: checkEmail(email) })) return;
       void run(async () => {
         const client = await getSupabase();
+        setRememberMe(true);
         const { error } = await client.auth.signInWithOtp({
           email: trimmed,
           options: { emailRedirectTo: confirmUrl(next ?? '/'), shouldCreateUser: true },
@@ -261,7 +276,7 @@ export default function AuthForm() {
         }
         leaving.current = true;
         flashToast(MESSAGES.passwordUpdated);
-        location.assign(next ?? '/');
+        await leave();
       });
     }
   };

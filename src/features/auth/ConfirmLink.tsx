@@ -30,9 +30,17 @@ const OTP_TYPES: readonly EmailOtpType[] = [
   'email_change',
 ];
 
-/** The new-password form; `next` (where to go after it) is kept, unless it already is that form. */
+/**
+ * The new-password form; `next` (where to go after it) is kept, unless it already is a
+ * new-password form: /auth?mode=update-password, or /provider-login?mode=reset (the provider's
+ * "Create New Password", spec §2).
+ */
 function updatePasswordPath(next: string | null): string {
-  if (next && new URL(next, location.origin).pathname === '/auth') return next;
+  if (next) {
+    const url = new URL(next, location.origin);
+    if (url.pathname === '/auth') return next;
+    if (url.pathname === '/provider-login' && url.searchParams.get('mode') === 'reset') return next;
+  }
   return `/auth?${new URLSearchParams({ mode: 'update-password', ...(next ? { next } : {}) }).toString()}`;
 }
 

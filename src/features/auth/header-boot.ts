@@ -5,21 +5,14 @@
  * signed in.
  */
 import { showFlashedToast } from './flash.ts';
-import { AUTH_STORAGE_KEY } from './rules.ts';
-import { $session, initSession } from './session.ts';
+import { $session, initSession, mayHaveSession } from './session.ts';
 
 export function bootHeader(): void {
   showFlashedToast();
   // A stored session: hide "Sign In" / "Provider Login" at once rather than flash them until the
   // menu is ready (their box keeps its width, so nothing moves); shown again if signed out.
   const signedOutOnly = Array.from(document.querySelectorAll<HTMLElement>('[data-signed-out-only]'));
-  let stored = false;
-  try {
-    stored = localStorage.getItem(AUTH_STORAGE_KEY) !== null;
-  } catch {
-    // Storage blocked: no session can be stored either.
-  }
-  if (stored) for (const node of signedOutOnly) node.hidden = true;
+  if (mayHaveSession()) for (const node of signedOutOnly) node.hidden = true;
   let loading = false;
   $session.subscribe((session) => {
     if (session.status === 'signed-out') for (const node of signedOutOnly) node.hidden = false;

@@ -10,6 +10,7 @@
 import { showToast } from '../toasts/store.ts';
 import { flashToast } from './flash.ts';
 import { MESSAGES } from './messages.ts';
+import { isProviderAccount, PROVIDER_HOME } from './rules.ts';
 import { $session, displayName, signOut, type Session } from './session.ts';
 
 type Entry = { href: string; label: string; className?: string };
@@ -21,8 +22,10 @@ function entries(session: Extract<Session, { status: 'signed-in' }>): { links: E
     { href: '/enhanced-dashboard', label: 'My Account' },
   ];
   const roleLinks: Entry[] = [];
-  if (session.roles.includes('provider'))
-    roleLinks.push({ href: '/provider-dashboard', label: 'Provider Dashboard' });
+  // A provider whose profile is still to be created (registered, confirmed later) counts too: the
+  // dashboard is where that profile gets created.
+  if (isProviderAccount(session.roles, session.user.metadata))
+    roleLinks.push({ href: PROVIDER_HOME, label: 'Provider Dashboard' });
   if (session.roles.includes('admin')) roleLinks.push({ href: '/admin', label: 'Admin' });
   return { links, roleLinks };
 }

@@ -90,3 +90,24 @@ export function signInHrefFor(next: string | null | undefined): string {
   const safe = safeNextPath(next);
   return safe && safe !== '/' ? `/auth?next=${encodeURIComponent(safe)}` : '/auth';
 }
+
+/** Where a provider's account lives. */
+export const PROVIDER_HOME = '/provider-dashboard';
+
+/**
+ * A provider account: the provider role (a provider profile exists), or sign-up metadata naming
+ * an organization (registered as a provider; the profile may still be waiting to be created,
+ * which the dashboard does on the next sign-in).
+ *
+ * @example isProviderAccount([], { organization_name: 'Acme OCD' }) // true
+ */
+export function isProviderAccount(roles: readonly string[], metadata: Record<string, unknown>): boolean {
+  if (roles.includes('provider')) return true;
+  const organization = metadata['organization_name'];
+  return typeof organization === 'string' && organization.trim() !== '';
+}
+
+/** Where a sign-in without an explicit `next` lands: the provider dashboard for providers, else home. */
+export function landingPath(roles: readonly string[], metadata: Record<string, unknown>): string {
+  return isProviderAccount(roles, metadata) ? PROVIDER_HOME : '/';
+}

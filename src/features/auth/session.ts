@@ -2,7 +2,8 @@
  * The browser session, as one nanostore every island and page script reads.
  *
  * supabase-js is large, so it loads only when a session may exist: `initSession()` looks
- * synchronously for the session supabase-js keeps under `AUTH_STORAGE_KEY` and, finding none,
+ * synchronously for the session supabase-js keeps under `AUTH_STORAGE_KEY` (in localStorage, or
+ * in sessionStorage when the person unticked "Remember me": storage.ts) and, finding none,
  * decides "signed-out" without any download. Signed-in pages load it lazily (dynamic import), keep
  * the token fresh (`autoRefreshToken`) and learn the roles from `GET /api/me`.
  *
@@ -15,6 +16,7 @@ import type { AuthChangeEvent, Session as AuthSession, SupabaseClient, User } fr
 import { atom, type ReadableAtom } from 'nanostores';
 import { ROLES, type Role } from '../../lib/vocabulary.ts';
 import { AUTH_STORAGE_KEY, displayName as displayNameRule, signInHrefFor } from './rules.ts';
+import { createAuthStorage } from './storage.ts';
 
 export type SessionUser = { id: string; email: string | null; metadata: Record<string, unknown> };
 export type Session =
@@ -42,15 +44,39 @@ function supabaseConfig(): { url: string; key: string } {
 
 const inBrowser = (): boolean => typeof window !== 'undefined' && typeof localStorage !== 'undefined';
 
-/** True when supabase-js may have a session stored (synchronous; no download). */
-function mayHaveSession(): boolean {
-  if (!inBrowser()) return false;
+/** A Web Storage, or null outside a browser or when blocked (privacy settings throw on access). */
+function webStorage(name: 'localStorage' | 'sessionStorage'): Storage | null {
+  if (!inBrowser()) return null;
   try {
-    return localStorage.getItem(AUTH_STORAGE_KEY) !== null;
+    return window[name];
   } catch {
-    // Storage blocked (privacy settings): supabase-js could not persist a session either.
-    return false;
+    return null;
   }
+}
+
+/** supabase-js's storage: localStorage, or sessionStorage when not remembered (storage.ts). */
+const authStorage = createAuthStorage(
+  () => webStorage('localStorage'),
+  () => webStorage('sessionStorage'),
+);
+
+/** True when supabase-js may have a session stored, in either store (synchronous; no download). */
+export function mayHaveSession(): boolean {
+  return authStorage.hasSession();
+}
+
+/**
+ * "Remember me": true keeps the next session in localStorage (it outlives the browser), false in
+ * sessionStorage (it ends with the tab). Call before signing in or requesting an e-mail link; a
+ * session already stored moves to the matching store. /auth always remembers.
+ */
+export function setRememberMe(remember: boolean): void {
+  authStorage.setRemember(remember);
+}
+
+/** The current "Remember me" preference (true unless the person unticked it). */
+export function rememberMe(): boolean {
+  return authStorage.remembers();
 }
 
 let clientPromise: Promise<SupabaseClient> | null = null;
@@ -62,6 +88,7 @@ export function getSupabase(): Promise<SupabaseClient> {
     const client = createClient(url, key, {
       auth: {
         storageKey: AUTH_STORAGE_KEY,
+        storage: authStorage,
         flowType: 'pkce',
         persistSession: true,
         autoRefreshToken: true,
@@ -178,6 +205,9 @@ export async function signOut(): Promise<void> {
   const client = await getSupabase();
   generation++;
   const { error } = await client.auth.signOut({ scope: 'local' });
+  // supabase-js removes its key; a copy left in the other store (localStorage or sessionStorage)
+  // must not bring the session back on the next page.
+  authStorage.clearSession();
   $store.set({ status: 'signed-out' });
   if (error) throw error;
 }
@@ -191,4 +221,31 @@ export function displayName(user: SessionUser | null): string {
 export function signInHref(next?: string): string {
   const target = next ?? (inBrowser() ? `${location.pathname}${location.search}` : undefined);
   return signInHrefFor(target);
+}
+
+/**
+ * Resolves with the signed-in session once `$session` has it (roles included), or null when it
+ * becomes signed-out or `timeoutMs` passes first. For "sign in, then go where this person
+ * belongs" (a provider's dashboard), which needs the roles the session learns from /api/me.
+ */
+export function whenSignedIn(timeoutMs = 5000): Promise<Extract<Session, { status: 'signed-in' }> | null> {
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (value: Extract<Session, { status: 'signed-in' }> | null) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      // nanostores calls the listener at once when already signed in: unsubscribe after that.
+      queueMicrotask(() => {
+        unsubscribe();
+      });
+      resolve(value);
+    };
+    const timer = setTimeout(() => {
+      finish(null);
+    }, timeoutMs);
+    const unsubscribe = $store.subscribe((session) => {
+      if (session.status === 'signed-in') finish(session);
+    });
+  });
 }
