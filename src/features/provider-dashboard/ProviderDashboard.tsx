@@ -1,0 +1,341 @@
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { $session, initSession, signOut } from '../auth/session.ts';
+import { flashToast } from '../auth/flash.ts';
+import { ensureProviderProfile } from '../provider/profile.ts';
+import { showToast } from '../toasts/store.ts';
+import { loadDashboard, type Dashboard, type Failure, type Message } from './api.ts';
+import { BillingTab } from './BillingTab.tsx';
+import { ContactsTab } from './ContactsTab.tsx';
+import { ListingsTab } from './ListingsTab.tsx';
+import { OverviewTab } from './OverviewTab.tsx';
+import { RoiTab } from './RoiTab.tsx';
+import { searchWithTab, tabFromSearch, tabIndexAfterKey, TABS, type TabId } from './tabs.ts';
+import { card, inputClass, primaryButton, secondaryButton } from './ui.tsx';
+import { VerificationTab } from './VerificationTab.tsx';
+
+export const LOGIN_PATH = '/provider-login';
+export const REGISTRATION_PATH = '/provider-registration';
+
+type Load =
+  | { state: 'loading' }
+  | { state: 'no-profile' }
+  | { state: 'error'; message: Message }
+  | { state: 'ready'; data: Dashboard };
+
+/** Set while logging out, so the signed-out state sends the person home, not to sign in. */
+let loggingOut = false;
+
+async function signInAgain(): Promise<void> {
+  try {
+    await signOut();
+  } catch {
+    // Already unusable; the redirect is what matters.
+  }
+  location.replace(LOGIN_PATH);
+}
+
+/**
+ * /provider-dashboard (spec §2): one island, one API round trip to load. Signed out → the
+ * provider sign-in; signed in without a provider profile → the profile is created from the
+ * registration's metadata when there is one (a creation that failed at sign-up is never lost),
+ * else "Complete Your Profile". Tabs live in the address (`?tab=`); phones get a select.
+ */
+export default function ProviderDashboard() {
+  const session = useStore($session);
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [tab, setTabState] = useState<TabId>('overview');
+  const [now, setNow] = useState(() => Date.now());
+  const userId = session.status === 'signed-in' ? session.user.id : null;
+  const triedProfile = useRef(false);
+
+  useEffect(() => {
+    initSession();
+    setTabState(tabFromSearch(location.search));
+    const onPop = () => {
+      setTabState(tabFromSearch(location.search));
+    };
+    window.addEventListener('popstate', onPop);
+    return () => {
+      window.removeEventListener('popstate', onPop);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (session.status === 'signed-out' && !loggingOut) location.replace(LOGIN_PATH);
+  }, [session.status]);
+
+  const refresh = useCallback(async () => {
+    const result = await loadDashboard();
+    setNow(Date.now());
+    if (result.ok) {
+      setLoad({ state: 'ready', data: result.data });
+      return;
+    }
+    if (result.kind === 'unauthorized') {
+      await signInAgain();
+      return;
+    }
+    if (result.kind === 'no-profile') {
+      const current = $session.get();
+      if (!triedProfile.current && current.status === 'signed-in') {
+        triedProfile.current = true;
+        const outcome = await ensureProviderProfile(current.user);
+        if (outcome === 'created' || outcome === 'exists') {
+          await refresh();
+          return;
+        }
+        if (outcome === 'failed') {
+          showToast({
+            title: 'Account Created - Profile Setup Issue',
+            description:
+              'Your account exists, but your provider profile could not be set up. Please try again in a moment.',
+            variant: 'destructive',
+          });
+        }
+      }
+      setLoad({ state: 'no-profile' });
+      return;
+    }
+    setLoad({ state: 'error', message: result.message });
+  }, []);
+
+  useEffect(() => {
+    if (userId !== null) {
+      setLoad({ state: 'loading' });
+      void refresh();
+    }
+  }, [userId, refresh]);
+
+  const setTab = (next: TabId) => {
+    setTabState(next);
+    const search = searchWithTab(location.search, next);
+    if (search !== location.search)
+      history.pushState(null, '', `${location.pathname}${search}${location.hash}`);
+  };
+
+  const onFailure = useCallback((failure: Failure) => {
+    if (failure.kind === 'unauthorized') void signInAgain();
+    else showToast({ ...failure.message, variant: 'destructive' });
+  }, []);
+
+  const logout = async () => {
+    loggingOut = true;
+    try {
+      await signOut();
+    } catch (error) {
+      console.warn('Sign-out failed on the server; this browser is signed out anyway.', error);
+    }
+    flashToast({ title: 'Logged Out', description: 'You have been signed out of the provider dashboard.' });
+    location.assign('/');
+  };
+
+  if (session.status !== 'signed-in' || load.state === 'loading') {
+    return (
+      <div>
+        <p role="status" className="mb-4 text-muted">
+          {session.status === 'signed-out' ? 'Taking you to sign in…' : 'Loading your dashboard…'}
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-hidden="true">
+          {[0, 1, 2, 3].map((i) => (
+            <div key={i} className={`${card} h-28 animate-pulse bg-slate-50`} />
+          ))}
+        </div>
+      </div>
+    );
+  }
+
+  if (load.state === 'no-profile') {
+    return (
+      <section className={`${card} max-w-xl`} aria-labelledby="complete-profile-title">
+        <h2 id="complete-profile-title" className="text-xl font-semibold text-brand-800">
+          Complete Your Profile
+        </h2>
+        <p className="mt-2 text-muted">
+          You are signed in, but there is no provider profile for this account yet. Register your organization
+          to open the dashboard and start your free trial.
+        </p>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <a href={REGISTRATION_PATH} className={primaryButton}>
+            Complete registration
+          </a>
+          <button type="button" className={secondaryButton} onClick={() => void logout()}>
+            Logout
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  if (load.state === 'error') {
+    return (
+      <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
+        <p className="font-semibold">{load.message.title}</p>
+        <p className="mt-1">{load.message.description}</p>
+        <button
+          type="button"
+          onClick={() => {
+            setLoad({ state: 'loading' });
+            void refresh();
+          }}
+          className="mt-3 inline-flex min-h-11 items-center rounded-md border border-red-800 bg-white px-4 py-2 font-semibold text-red-900 hover:bg-red-100"
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  const { data } = load;
+  const setData = (next: Dashboard) => {
+    setLoad({ state: 'ready', data: next });
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-muted">
+          Signed in as{' '}
+          <strong className="font-semibold text-ink">
+            {data.provider.contact_name || data.provider.email}
+          </strong>{' '}
+          for <strong className="font-semibold text-ink">{data.provider.organization_name}</strong>.
+        </p>
+        <div className="flex gap-2">
+          <button
+            type="button"
+            className={secondaryButton}
+            onClick={() => {
+              setTab('contacts');
+            }}
+          >
+            Settings
+          </button>
+          <button type="button" className={secondaryButton} onClick={() => void logout()}>
+            Logout
+          </button>
+        </div>
+      </div>
+
+      <TabBar tab={tab} setTab={setTab} />
+
+      <div
+        role="tabpanel"
+        id={`panel-${tab}`}
+        aria-labelledby={`tab-${tab}`}
+        tabIndex={-1}
+        className="focus:outline-none"
+      >
+        {tab === 'overview' ? (
+          <OverviewTab
+            data={data}
+            now={now}
+            onFailure={onFailure}
+            onInquiry={(inquiry) => {
+              setData({ ...data, inquiries: data.inquiries.map((i) => (i.id === inquiry.id ? inquiry : i)) });
+            }}
+          />
+        ) : tab === 'verification' ? (
+          <VerificationTab
+            data={data}
+            onFailure={onFailure}
+            onRequested={(request) => {
+              setData({
+                ...data,
+                provider: { ...data.provider, verification_status: 'pending' },
+                verification: { status: 'pending', requests: [request, ...data.verification.requests] },
+              });
+            }}
+          />
+        ) : tab === 'listings' ? (
+          <ListingsTab
+            userId={data.provider.user_id}
+            listings={data.listings}
+            onFailure={onFailure}
+            onSubmitted={(listing) => {
+              setData({ ...data, listings: [listing, ...data.listings.filter((l) => l.id !== listing.id)] });
+            }}
+          />
+        ) : tab === 'contacts' ? (
+          <ContactsTab
+            provider={data.provider}
+            onFailure={onFailure}
+            onSaved={(provider) => {
+              setData({ ...data, provider });
+            }}
+          />
+        ) : tab === 'roi-calculator' ? (
+          <RoiTab />
+        ) : (
+          <BillingTab provider={data.provider} now={now} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Tabs from the small breakpoint up; a select on phones (spec §2 "Mobile uses a dropdown"). */
+function TabBar({ tab, setTab }: { tab: TabId; setTab: (tab: TabId) => void }) {
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = TABS.findIndex((t) => t.id === tab);
+    const next = tabIndexAfterKey(event.key, index, TABS.length);
+    if (next === null) return;
+    event.preventDefault();
+    const target = TABS[next];
+    if (!target) return;
+    setTab(target.id);
+    document.getElementById(`tab-${target.id}`)?.focus();
+  };
+  return (
+    <>
+      <div className="sm:hidden">
+        <label htmlFor="dashboard-section" className="text-sm font-medium">
+          Dashboard section
+        </label>
+        <select
+          id="dashboard-section"
+          className={inputClass}
+          value={tab}
+          onChange={(e) => {
+            setTab(e.target.value as TabId);
+          }}
+          aria-controls={`panel-${tab}`}
+        >
+          {TABS.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div
+        role="tablist"
+        aria-label="Dashboard sections"
+        className="hidden gap-1 overflow-x-auto border-b border-slate-300 sm:flex"
+        onKeyDown={onKeyDown}
+      >
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`panel-${t.id}`}
+            tabIndex={tab === t.id ? 0 : -1}
+            onClick={() => {
+              setTab(t.id);
+            }}
+            className={`-mb-px min-h-11 shrink-0 border-b-2 px-4 py-2 font-medium ${
+              tab === t.id
+                ? 'border-brand-600 text-brand-800'
+                : 'border-transparent text-muted hover:text-ink'
+            }`}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+    </>
+  );
+}

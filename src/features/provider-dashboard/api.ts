@@ -1,0 +1,236 @@
+/**
+ * The provider dashboard's calls (no React here). Each answers `{ ok: true, … }` or a `Failure`
+ * the page can act on: sign in again, or a message (the server's own when it sent one, which
+ * the API writes for people, else the spec's fallback).
+ *
+ * The answer types mirror netlify/functions/provider-*.mts; they are declared again here so that
+ * browser code never imports server modules.
+ */
+import { apiFetch } from '../auth/session.ts';
+import type { InquiryStatus } from '../../lib/vocabulary.ts';
+import type { EngagementCounts } from './engagement.ts';
+import type { ListingBody, ListingRow } from './draft.ts';
+
+export type Provider = {
+  id: string;
+  user_id: string;
+  organization_name: string;
+  contact_name: string;
+  email: string;
+  phone: string | null;
+  website: string | null;
+  description: string | null;
+  location: string | null;
+  state: string | null;
+  subscription_plan: string | null;
+  subscription_status: string;
+  trial_ends_at: string | null;
+  verification_status: 'unverified' | 'pending' | 'verified' | 'rejected';
+  verified_at: string | null;
+  inquiry_email?: string | null;
+  inquiry_phone?: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type VerificationRequest = {
+  id: string;
+  documents_submitted: string[];
+  status: 'pending' | 'approved' | 'rejected';
+  requested_at: string;
+  reviewed_at: string | null;
+  reviewer_notes: string | null;
+  created_at: string;
+};
+
+export type ProviderInquiry = {
+  id: string;
+  program_id: string | null;
+  listing_id: string | null;
+  type: 'info' | 'call';
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  message: string;
+  program_name: string | null;
+  urgency: 'high' | 'medium';
+  location: string | null;
+  status: InquiryStatus;
+  created_at: string;
+  updated_at: string;
+};
+
+export type Dashboard = {
+  provider: Provider;
+  verification: { status: Provider['verification_status']; requests: VerificationRequest[] };
+  inquiries: ProviderInquiry[];
+  listings: ListingRow[];
+  engagement: EngagementCounts[];
+};
+
+export type Upload = {
+  id: string;
+  kind: 'logo' | 'license';
+  content_type: string;
+  size_bytes: number;
+  original_name: string;
+  url: string;
+};
+
+export type Message = { title: string; description: string };
+
+export type Failure =
+  | { ok: false; kind: 'unauthorized' }
+  | { ok: false; kind: 'no-profile'; message: Message }
+  | { ok: false; kind: 'error'; status: number | null; message: Message; fields?: Record<string, string> };
+
+export type Result<T> = ({ ok: true } & T) | Failure;
+
+export const DASHBOARD_ENDPOINT = '/api/provider/dashboard';
+export const LISTINGS_ENDPOINT = '/api/provider/listings';
+export const UPLOADS_ENDPOINT = '/api/provider/uploads';
+export const PROFILE_ENDPOINT = '/api/provider/profile';
+export const VERIFICATION_ENDPOINT = '/api/provider/verification-requests';
+
+const OFFLINE = 'Please check your connection and try again.';
+
+async function call(path: string, init?: RequestInit): Promise<Response | null> {
+  try {
+    return await apiFetch(path, init);
+  } catch (error) {
+    console.warn(`Could not reach ${path}:`, error);
+    return null;
+  }
+}
+
+function jsonInit(method: string, body: unknown): RequestInit {
+  return { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+}
+
+/** The failure a non-2xx answer (or none) means, with the server's message when it has one. */
+async function failure(res: Response | null, title: string, fallback: string): Promise<Failure> {
+  if (res === null)
+    return { ok: false, kind: 'error', status: null, message: { title, description: OFFLINE } };
+  if (res.status === 401) return { ok: false, kind: 'unauthorized' };
+  let description = fallback;
+  let fields: Record<string, string> | undefined;
+  try {
+    const body = (await res.json()) as { error?: { message?: unknown; fields?: unknown } };
+    if (typeof body.error?.message === 'string' && body.error.message !== '')
+      description = body.error.message;
+    if (body.error?.fields && typeof body.error.fields === 'object')
+      fields = body.error.fields as Record<string, string>;
+  } catch {
+    // Not JSON (a proxy's page): the fallback says enough.
+  }
+  return fields
+    ? { ok: false, kind: 'error', status: res.status, message: { title, description }, fields }
+    : { ok: false, kind: 'error', status: res.status, message: { title, description } };
+}
+
+async function parse(res: Response, title: string, fallback: string): Promise<Result<{ value: unknown }>> {
+  try {
+    return { ok: true, value: await res.json() };
+  } catch {
+    return { ok: false, kind: 'error', status: res.status, message: { title, description: fallback } };
+  }
+}
+
+/** `GET /api/provider/dashboard`: everything the dashboard shows, in one round trip. */
+export async function loadDashboard(): Promise<Result<{ data: Dashboard }>> {
+  const title = 'Error Loading Data';
+  const fallback = 'Your dashboard could not be loaded. Please try again.';
+  const res = await call(DASHBOARD_ENDPOINT);
+  if (res?.status === 404) {
+    return {
+      ok: false,
+      kind: 'no-profile',
+      message: { title: 'Complete Your Profile', description: 'Your provider profile is not set up yet.' },
+    };
+  }
+  if (!res?.ok) return failure(res, title, fallback);
+  const parsed = await parse(res, title, fallback);
+  return parsed.ok ? { ok: true, data: parsed.value as Dashboard } : parsed;
+}
+
+/** `PATCH /api/provider/inquiries/<id>`: new → contacted → closed (or back). */
+export async function setInquiryStatus(
+  id: string,
+  status: InquiryStatus,
+): Promise<Result<{ inquiry: ProviderInquiry }>> {
+  const title = 'Update Failed';
+  const fallback = 'The status could not be changed. Please try again.';
+  const res = await call(`/api/provider/inquiries/${encodeURIComponent(id)}`, jsonInit('PATCH', { status }));
+  if (!res?.ok) return failure(res, title, fallback);
+  const parsed = await parse(res, title, fallback);
+  return parsed.ok ? { ok: true, inquiry: (parsed.value as { inquiry: ProviderInquiry }).inquiry } : parsed;
+}
+
+/** `POST /api/provider/verification-requests` with the listed documents. */
+export async function requestVerification(
+  documents: string[],
+): Promise<Result<{ request: VerificationRequest }>> {
+  const title = 'Error';
+  const fallback = 'Failed to submit verification request';
+  const res = await call(VERIFICATION_ENDPOINT, jsonInit('POST', { documents }));
+  if (!res?.ok) return failure(res, title, fallback);
+  const parsed = await parse(res, title, fallback);
+  return parsed.ok
+    ? { ok: true, request: (parsed.value as { request: VerificationRequest }).request }
+    : parsed;
+}
+
+/** Submit for Review: `POST /api/provider/listings`, or `PUT …/<id>` for a listing being edited. */
+export async function submitListing(
+  listingId: string | null,
+  body: ListingBody,
+): Promise<Result<{ listing: ListingRow }>> {
+  const title = 'Submission Error';
+  const fallback = 'There was an error submitting your listing. Please try again.';
+  const res =
+    listingId === null
+      ? await call(LISTINGS_ENDPOINT, jsonInit('POST', body))
+      : await call(`${LISTINGS_ENDPOINT}/${encodeURIComponent(listingId)}`, jsonInit('PUT', body));
+  if (!res?.ok) return failure(res, title, fallback);
+  const parsed = await parse(res, title, fallback);
+  return parsed.ok ? { ok: true, listing: (parsed.value as { listing: ListingRow }).listing } : parsed;
+}
+
+/** `POST /api/provider/uploads` (multipart): a logo or a licence, stored for real. */
+export async function uploadFile(kind: Upload['kind'], file: File): Promise<Result<{ upload: Upload }>> {
+  const title = 'Upload Failed';
+  const fallback = 'The file could not be uploaded. Please try again.';
+  const form = new FormData();
+  form.set('kind', kind);
+  form.set('file', file, file.name);
+  const res = await call(UPLOADS_ENDPOINT, { method: 'POST', body: form });
+  if (!res?.ok) return failure(res, title, fallback);
+  const parsed = await parse(res, title, fallback);
+  return parsed.ok ? { ok: true, upload: (parsed.value as { upload: Upload }).upload } : parsed;
+}
+
+export type ContactSettings = { inquiry_email: string | null; inquiry_phone: string | null };
+
+/** `PATCH /api/provider/profile`: where families' requests are sent. */
+export async function saveContactSettings(
+  settings: ContactSettings,
+): Promise<Result<{ provider: Provider }>> {
+  const title = 'Save Failed';
+  const fallback = 'Your contact settings could not be saved. Please try again.';
+  const res = await call(PROFILE_ENDPOINT, jsonInit('PATCH', settings));
+  if (!res?.ok) return failure(res, title, fallback);
+  const parsed = await parse(res, title, fallback);
+  return parsed.ok ? { ok: true, provider: (parsed.value as { provider: Provider }).provider } : parsed;
+}
+
+/** An uploaded file as an object URL (the API needs the session token, so an <img src> cannot). */
+export async function uploadObjectUrl(url: string): Promise<string | null> {
+  if (!/^\/api\/provider\/uploads\/[0-9a-f-]{36}$/i.test(url)) return null;
+  const res = await call(url);
+  if (!res?.ok) return null;
+  try {
+    return URL.createObjectURL(await res.blob());
+  } catch {
+    return null;
+  }
+}

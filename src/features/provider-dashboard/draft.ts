@@ -1,0 +1,409 @@
+/**
+ * The listing builder's draft (spec §3 "Listing builder draft"): the form's state, kept in this
+ * browser by Save Draft (spec §2: drafts are not sent anywhere) and restored on return, then
+ * turned into the body of `POST /api/provider/listings` (or `PUT …/<id>` when a submitted
+ * listing is being edited) by Submit for Review.
+ *
+ * The draft is stored per signed-in user, so two people sharing a computer never see each
+ * other's draft, and parsing is defensive: a damaged or foreign value gives an empty draft, never
+ * an exception.
+ */
+import {
+  ACCREDITATIONS,
+  AGE_GROUPS,
+  GENDER_OPTIONS,
+  INSURANCE,
+  MODALITIES,
+  SETTINGS,
+  type Accreditation,
+  type AgeGroup,
+  type GenderOption,
+  type Insurance,
+  type Modality,
+  type Setting,
+} from '../../lib/vocabulary.ts';
+import { isEmail } from '../../lib/text-rules.ts';
+
+export type ListingDraft = {
+  /** Set when the draft edits a listing that was already submitted (PUT instead of POST). */
+  listingId: string | null;
+  centerName: string;
+  description: string;
+  phone: string;
+  email: string;
+  website: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  ageGroups: AgeGroup[];
+  genderSpecific: GenderOption | '';
+  setting: Setting | '';
+  /** As typed; turned into a whole number on submit. */
+  capacity: string;
+  avgLength: string;
+  modalities: Modality[];
+  staffRatio: string;
+  medicalSupport: string;
+  insurance: Insurance[];
+  financialAid: string;
+  /** `/api/provider/uploads/<id>` of the uploaded logo, or ''. */
+  logo: string;
+  /** The logo's file name, for display. */
+  logoName: string;
+  /** Photo addresses (https), one per entry. */
+  images: string[];
+  accreditations: Accreditation[];
+  /** `/api/provider/uploads/<id>` of the uploaded licence, or ''. */
+  license: string;
+  licenseName: string;
+  isDraft: boolean;
+  /** ISO time of the last Save Draft, or null. */
+  lastSaved: string | null;
+};
+
+export const EMPTY_DRAFT: Readonly<ListingDraft> = Object.freeze({
+  listingId: null,
+  centerName: '',
+  description: '',
+  phone: '',
+  email: '',
+  website: '',
+  address: '',
+  city: '',
+  state: '',
+  zipCode: '',
+  ageGroups: [],
+  genderSpecific: '',
+  setting: '',
+  capacity: '',
+  avgLength: '',
+  modalities: [],
+  staffRatio: '',
+  medicalSupport: '',
+  insurance: [],
+  financialAid: '',
+  logo: '',
+  logoName: '',
+  images: [],
+  accreditations: [],
+  license: '',
+  licenseName: '',
+  isDraft: true,
+  lastSaved: null,
+});
+
+const KEY_PREFIX = 'ocd-directory-listing-draft:';
+
+export function draftKey(userId: string): string {
+  return `${KEY_PREFIX}${userId}`;
+}
+
+const TEXT_FIELDS = [
+  'centerName',
+  'description',
+  'phone',
+  'email',
+  'website',
+  'address',
+  'city',
+  'state',
+  'zipCode',
+  'capacity',
+  'avgLength',
+  'staffRatio',
+  'medicalSupport',
+  'financialAid',
+  'logo',
+  'logoName',
+  'license',
+  'licenseName',
+] as const satisfies readonly (keyof ListingDraft)[];
+
+/** Longest text a draft field keeps (the description's limit; the server checks each field). */
+const MAX_TEXT = 5000;
+
+function pick<T extends string>(value: unknown, allowed: readonly T[]): T[] {
+  if (!Array.isArray(value)) return [];
+  return allowed.filter((option) => value.includes(option));
+}
+
+function one<T extends string>(value: unknown, allowed: readonly T[]): T | '' {
+  return allowed.find((option) => option === value) ?? '';
+}
+
+/** A stored draft (JSON text) as a draft; `EMPTY_DRAFT` for null, damaged or foreign values. */
+export function parseDraft(raw: string | null): ListingDraft {
+  if (raw === null) return { ...EMPTY_DRAFT };
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return { ...EMPTY_DRAFT };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ...EMPTY_DRAFT };
+  const v = value as Record<string, unknown>;
+  const draft: ListingDraft = {
+    ...EMPTY_DRAFT,
+    ageGroups: [],
+    modalities: [],
+    insurance: [],
+    images: [],
+    accreditations: [],
+  };
+  for (const field of TEXT_FIELDS) {
+    const text = v[field];
+    if (typeof text === 'string') draft[field] = text.slice(0, MAX_TEXT);
+  }
+  draft.listingId =
+    typeof v['listingId'] === 'string' && /^[0-9a-f-]{36}$/i.test(v['listingId']) ? v['listingId'] : null;
+  draft.ageGroups = pick(v['ageGroups'], AGE_GROUPS);
+  draft.genderSpecific = one(v['genderSpecific'], GENDER_OPTIONS);
+  draft.setting = one(v['setting'], SETTINGS);
+  draft.modalities = pick(v['modalities'], MODALITIES);
+  draft.insurance = pick(v['insurance'], INSURANCE);
+  draft.accreditations = pick(v['accreditations'], ACCREDITATIONS);
+  draft.images = Array.isArray(v['images'])
+    ? v['images'].filter((i): i is string => typeof i === 'string').slice(0, 20)
+    : [];
+  draft.lastSaved =
+    typeof v['lastSaved'] === 'string' && !Number.isNaN(Date.parse(v['lastSaved'])) ? v['lastSaved'] : null;
+  draft.isDraft = true;
+  return draft;
+}
+
+/** True when nothing has been typed or chosen (an empty draft is not worth keeping). */
+export function isEmptyDraft(draft: ListingDraft): boolean {
+  return (
+    TEXT_FIELDS.every((f) => draft[f].trim() === '') &&
+    draft.ageGroups.length === 0 &&
+    draft.modalities.length === 0 &&
+    draft.insurance.length === 0 &&
+    draft.accreditations.length === 0 &&
+    draft.images.length === 0 &&
+    draft.genderSpecific === '' &&
+    draft.setting === '' &&
+    draft.listingId === null
+  );
+}
+
+/** The stored draft of `userId` in `storage`, or an empty one (storage blocked or nothing saved). */
+export function loadDraft(storage: Storage | undefined, userId: string): ListingDraft {
+  try {
+    return parseDraft(storage?.getItem(draftKey(userId)) ?? null);
+  } catch {
+    return { ...EMPTY_DRAFT };
+  }
+}
+
+/** Saves the draft with `lastSaved` = `now`; false when the browser refuses (storage blocked or full). */
+export function saveDraft(
+  storage: Storage | undefined,
+  userId: string,
+  draft: ListingDraft,
+  now: Date,
+): ListingDraft | null {
+  const saved: ListingDraft = { ...draft, isDraft: true, lastSaved: now.toISOString() };
+  try {
+    if (!storage) return null;
+    storage.setItem(draftKey(userId), JSON.stringify(saved));
+    return saved;
+  } catch {
+    return null;
+  }
+}
+
+export function clearDraft(storage: Storage | undefined, userId: string): void {
+  try {
+    storage?.removeItem(draftKey(userId));
+  } catch {
+    // Nothing stored that we could remove.
+  }
+}
+
+/** A listing as the API returns it (snake_case columns of provider_listings). */
+export type ListingRow = {
+  id: string;
+  center_name: string;
+  description: string;
+  phone: string;
+  email: string | null;
+  website: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zip_code: string | null;
+  age_groups: string[];
+  gender_specific: string | null;
+  setting: string | null;
+  capacity: number | null;
+  avg_length: string | null;
+  modalities: string[];
+  staff_ratio: string | null;
+  medical_support: string | null;
+  insurance: string[];
+  financial_aid: string | null;
+  logo_url: string | null;
+  images: string[];
+  accreditations: string[];
+  license_url: string | null;
+  status: 'draft' | 'pending' | 'approved' | 'rejected';
+  submitted_at: string | null;
+  reviewed_at: string | null;
+  reviewer_notes: string | null;
+  published_program_id: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** A submitted listing back in the builder, to edit and resubmit (e.g. after "Needs changes"). */
+export function draftFromListing(listing: ListingRow): ListingDraft {
+  return {
+    ...EMPTY_DRAFT,
+    listingId: listing.id,
+    centerName: listing.center_name,
+    description: listing.description,
+    phone: listing.phone,
+    email: listing.email ?? '',
+    website: listing.website ?? '',
+    address: listing.address ?? '',
+    city: listing.city ?? '',
+    state: listing.state ?? '',
+    zipCode: listing.zip_code ?? '',
+    ageGroups: pick(listing.age_groups, AGE_GROUPS),
+    genderSpecific: one(listing.gender_specific, GENDER_OPTIONS),
+    setting: one(listing.setting, SETTINGS),
+    capacity: listing.capacity === null ? '' : String(listing.capacity),
+    avgLength: listing.avg_length ?? '',
+    modalities: pick(listing.modalities, MODALITIES),
+    staffRatio: listing.staff_ratio ?? '',
+    medicalSupport: listing.medical_support ?? '',
+    insurance: pick(listing.insurance, INSURANCE),
+    financialAid: listing.financial_aid ?? '',
+    logo: listing.logo_url ?? '',
+    logoName: listing.logo_url ? 'Current logo' : '',
+    images: [...listing.images],
+    accreditations: pick(listing.accreditations, ACCREDITATIONS),
+    license: listing.license_url ?? '',
+    licenseName: listing.license_url ? 'Current licence' : '',
+    isDraft: true,
+    lastSaved: null,
+  };
+}
+
+export type ListingBody = {
+  center_name: string;
+  description: string;
+  phone: string;
+  email?: string;
+  website?: string;
+  address?: string;
+  city?: string;
+  state?: string;
+  zip_code?: string;
+  age_groups: AgeGroup[];
+  gender_specific?: GenderOption;
+  setting?: Setting;
+  capacity?: number;
+  avg_length?: string;
+  modalities: Modality[];
+  staff_ratio?: string;
+  medical_support?: string;
+  insurance: Insurance[];
+  financial_aid?: string;
+  logo_url?: string;
+  images: string[];
+  accreditations: Accreditation[];
+  license_url?: string;
+};
+
+/**
+ * The API body of a draft: trimmed text, blank optional fields left out, capacity as a whole
+ * number (left out when it is not one), blank photo entries dropped.
+ */
+export function listingBody(draft: ListingDraft): ListingBody {
+  const body: ListingBody = {
+    center_name: draft.centerName.trim(),
+    description: draft.description.trim(),
+    phone: draft.phone.trim(),
+    age_groups: [...draft.ageGroups],
+    modalities: [...draft.modalities],
+    insurance: [...draft.insurance],
+    accreditations: [...draft.accreditations],
+    images: draft.images.map((i) => i.trim()).filter((i) => i !== ''),
+  };
+  const optional = {
+    email: draft.email,
+    website: draft.website,
+    address: draft.address,
+    city: draft.city,
+    state: draft.state,
+    zip_code: draft.zipCode,
+    avg_length: draft.avgLength,
+    staff_ratio: draft.staffRatio,
+    medical_support: draft.medicalSupport,
+    financial_aid: draft.financialAid,
+    logo_url: draft.logo,
+    license_url: draft.license,
+  } as const;
+  for (const [key, value] of Object.entries(optional) as [keyof typeof optional, string][]) {
+    const text = value.trim();
+    if (text !== '') body[key] = text;
+  }
+  if (draft.genderSpecific !== '') body.gender_specific = draft.genderSpecific;
+  if (draft.setting !== '') body.setting = draft.setting;
+  const capacity = draft.capacity.trim();
+  if (/^\d+$/.test(capacity)) body.capacity = Number(capacity);
+  return body;
+}
+
+export type FieldError = { field: keyof ListingDraft; message: string };
+
+/**
+ * Problems with optional fields that would make the server refuse the listing, as messages next
+ * to the fields (the required ones are `listingSubmitErrors` in src/lib/provider-rules.ts).
+ */
+export function draftFieldErrors(draft: ListingDraft): FieldError[] {
+  const errors: FieldError[] = [];
+  const capacity = draft.capacity.trim();
+  if (
+    capacity !== '' &&
+    !(/^\d{1,5}$/.test(capacity) && Number(capacity) >= 1 && Number(capacity) <= 10000)
+  ) {
+    errors.push({ field: 'capacity', message: 'Capacity must be a whole number of beds from 1 to 10,000.' });
+  }
+  const zip = draft.zipCode.trim();
+  if (zip !== '' && !/^\d{5}(-\d{4})?$/.test(zip)) {
+    errors.push({
+      field: 'zipCode',
+      message: 'ZIP code must be 5 digits, or 5 digits, a hyphen and 4 more.',
+    });
+  }
+  const email = draft.email.trim();
+  if (email !== '' && !isEmail(email)) {
+    errors.push({ field: 'email', message: 'Please enter a valid email address.' });
+  }
+  const website = draft.website.trim();
+  if (website !== '' && !isWebAddress(website)) {
+    errors.push({
+      field: 'website',
+      message: 'Website must be a full address starting with https:// or http://.',
+    });
+  }
+  if (draft.images.some((i) => i.trim() !== '' && !isWebAddress(i.trim()))) {
+    errors.push({
+      field: 'images',
+      message: 'Each photo must be a full address starting with https:// or http://.',
+    });
+  }
+  return errors;
+}
+
+function isWebAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,70 @@
+/** Shared look of the provider dashboard: cards, buttons, inputs, status pills. */
+import type { ReactNode } from 'react';
+
+export const card = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
+export const primaryButton =
+  'inline-flex min-h-11 items-center justify-center rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70';
+export const secondaryButton =
+  'inline-flex min-h-11 items-center justify-center rounded-md border border-slate-400 bg-white px-4 py-2 font-medium text-ink hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60';
+export const inputClass =
+  'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-600 aria-[invalid=true]:border-red-700 aria-[invalid=true]:bg-red-50';
+export const labelClass = 'text-sm font-medium';
+
+export function SectionTitle({ id, children }: { id?: string; children: ReactNode }) {
+  return (
+    <h2 id={id} className="text-xl font-semibold text-brand-800">
+      {children}
+    </h2>
+  );
+}
+
+const PILL_TONES = {
+  green: 'bg-green-100 text-green-900 ring-green-700/30',
+  amber: 'bg-amber-100 text-amber-950 ring-amber-700/30',
+  red: 'bg-red-100 text-red-900 ring-red-700/30',
+  slate: 'bg-slate-100 text-slate-800 ring-slate-600/30',
+  blue: 'bg-brand-50 text-brand-800 ring-brand-700/30',
+} as const;
+
+export type Tone = keyof typeof PILL_TONES;
+
+export function Pill({ tone, children }: { tone: Tone; children: ReactNode }) {
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-sm font-medium ring-1 ring-inset ${PILL_TONES[tone]}`}
+    >
+      {children}
+    </span>
+  );
+}
+
+/** A field's message, linked to its control with aria-describedby. */
+export function FieldMessage({ id, message }: { id: string; message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 text-sm font-medium text-red-800" data-field-error>
+      {message}
+    </p>
+  );
+}
+
+const WHEN = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+const WHEN_TIME = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** `November 22, 2026` (long US format, spec §6); '' for a missing or bad time. */
+export function formatDay(iso: string | null | undefined): string {
+  const time = Date.parse(iso ?? '');
+  return Number.isNaN(time) ? '' : WHEN.format(time);
+}
+
+/** `Nov 22, 2026, 3:04 PM`; '' for a missing or bad time. */
+export function formatDayTime(iso: string | null | undefined): string {
+  const time = Date.parse(iso ?? '');
+  return Number.isNaN(time) ? '' : WHEN_TIME.format(time);
+}
