@@ -46,7 +46,9 @@ function memoryStorage(failing = false): Storage {
     get length() {
       return map.size;
     },
-    clear: () => { map.clear(); },
+    clear: () => {
+      map.clear();
+    },
     key: (i: number) => [...map.keys()][i] ?? null,
     getItem: (k: string) => (guard(), map.get(k) ?? null),
     setItem: (k: string, v: string) => {
@@ -132,7 +134,9 @@ describe('listing draft storage', () => {
     expect(saveDraft(storage, 'u', draft({ centerName: 'X' }), new Date())).toBeNull();
     expect(saveDraft(undefined, 'u', draft({ centerName: 'X' }), new Date())).toBeNull();
     expect(loadDraft(storage, 'u')).toEqual(EMPTY_DRAFT);
-    expect(() => { clearDraft(storage, 'u'); }).not.toThrow();
+    expect(() => {
+      clearDraft(storage, 'u');
+    }).not.toThrow();
   });
 
   it('keys by user', () => {
