@@ -6,8 +6,19 @@
  */
 import { z } from 'zod';
 import { hasControlCharacter, hasLoneSurrogate, hasPhoneDigits, MESSAGES } from './schemas.ts';
+import { PROVIDER_MESSAGES as RULE_MESSAGES } from './provider-rules.ts';
 import { codePointLength, EMAIL_MAX_LENGTH, hasVisibleText, isEmail } from './text-rules.ts';
-import { INQUIRY_STATUSES } from './vocabulary.ts';
+import {
+  ACCREDITATIONS,
+  AGE_GROUPS,
+  GENDER_OPTIONS,
+  INQUIRY_STATUSES,
+  INSURANCE,
+  MODALITIES,
+  SETTINGS,
+} from './vocabulary.ts';
+
+const missingRequired = RULE_MESSAGES.missingRequiredInformation;
 
 export const PROVIDER_MESSAGES = {
   organizationMissing: 'Missing Information: Please fill in your organization name.',
@@ -18,6 +29,22 @@ export const PROVIDER_MESSAGES = {
   documentsMissing: 'Missing Documents: Please list at least one document.',
   documentsTooMany: 'Please list at most 50 documents.',
   inquiryStatus: `Status must be one of: ${INQUIRY_STATUSES.join(', ')}.`,
+  /** Listing submit (spec §5): the same text as `listingSubmitErrors` in provider-rules.ts. */
+  listingMissing: `${missingRequired.title}: ${missingRequired.description}`,
+  /** Creating a listing with no provider profile (spec §8 "Provider not found"). */
+  providerNotFound:
+    'Provider not found: please complete your provider registration before creating a listing.',
+  listingNotFound: 'This listing was not found among your listings.',
+  invalidWebsite: 'Website must be a web address starting with http:// or https://.',
+  invalidZip: 'ZIP code must be 5 digits, or 5 digits, a hyphen and 4 digits (e.g. 97701 or 97701-1234).',
+  capacity: 'Capacity must be a whole number of beds between 1 and 10000.',
+  logoRef: 'Logo must be a logo you uploaded (/api/provider/uploads/<id>): please upload the logo again.',
+  licenseRef:
+    'License must be a licence file you uploaded (/api/provider/uploads/<id>): please upload the licence again.',
+  imageRef:
+    'Each image must be an http(s) web address or an image you uploaded (/api/provider/uploads/<id>).',
+  imagesTooMany: 'Please add at most 20 images.',
+  nothingToUpdate: 'Send at least one field to change.',
 } as const;
 
 /** Most documents a verification request may list (`provider_verification_requests_documents_check`). */
@@ -33,11 +60,11 @@ const bodyObject = {
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters.`;
 
 /** Trimmed text with no controls, no broken Unicode, (if `missing` is set) visible text, at most `max` code points. */
-function text(label: string, max: number, missing?: string) {
+function text(label: string, max: number, missing?: string, multiline = false) {
   const base = z
     .string({ error: missing ?? `${label} must be text.` })
     .trim()
-    .refine((v) => !hasControlCharacter(v), {
+    .refine((v) => !hasControlCharacter(v, multiline), {
       error: `${label} must not contain control characters.`,
       abort: true,
     })
@@ -122,3 +149,232 @@ export type VerificationRequestInput = z.infer<typeof verificationRequestSchema>
 
 /** An inquiry id in the path: a UUID (anything else cannot be one of the provider's inquiries). */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// ---- Listings (spec §3 listing builder, §5 listing submit) ----------------------------------------
+
+/** An uploaded file's address as the API answers it in `upload.url`. */
+export const UPLOAD_URL_PATTERN =
+  /^\/api\/provider\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/** The upload id of `/api/provider/uploads/<id>`, or null for any other value. */
+export function uploadIdOf(url: string | null | undefined): string | null {
+  return UPLOAD_URL_PATTERN.exec(url ?? '')?.[1] ?? null;
+}
+
+/** Most images a listing may carry (`provider_listings_images_check`). */
+export const MAX_LISTING_IMAGES = 20;
+
+/** Optional text: blank (or null) becomes null, so "cleared" and "never filled" are stored alike. */
+function optionalText(label: string, max: number, multiline = false) {
+  return text(label, max, undefined, multiline)
+    .nullable()
+    .optional()
+    .transform((v) => (v !== null && v !== undefined && hasVisibleText(v) ? v : null));
+}
+
+/** Optional e-mail: blank or null is null, anything else must be an address. */
+function optionalEmail(label: string) {
+  return z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || codePointLength(v) <= EMAIL_MAX_LENGTH, {
+      error: tooLong(label, EMAIL_MAX_LENGTH),
+      abort: true,
+    })
+    .refine((v) => v === null || isEmail(v), { error: PROVIDER_MESSAGES.invalidEmail });
+}
+
+/** An optional choice of `options`: null or a blank string is "not chosen". */
+function optionalChoice<const T extends readonly [string, ...string[]]>(label: string, options: T) {
+  const message = `${label} must be one of: ${options.join(', ')}.`;
+  return z
+    .union([z.enum(options), z.literal(''), z.null()], { error: message })
+    .optional()
+    .transform((v): T[number] | null => (v ? v : null));
+}
+
+/** A multiple choice of `options`: each at most once (repeats are dropped), in the order sent. */
+function choices<const T extends readonly [string, ...string[]]>(label: string, options: T) {
+  const message = `${label} must be a list of: ${options.join(', ')}.`;
+  return z
+    .array(z.enum(options, { error: message }), { error: message })
+    .max(50, { error: message })
+    .optional()
+    .transform((v): T[number][] => [...new Set(v ?? [])]);
+}
+
+/** A file reference: null, blank, or `/api/provider/uploads/<uuid>` (ownership is checked by the API). */
+function uploadRef(message: string) {
+  return z
+    .union([z.string().trim(), z.null()], { error: message })
+    .optional()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || UPLOAD_URL_PATTERN.test(v), { error: message });
+}
+
+function isWebAddress(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+/** Required listing text (spec §5): missing, not text, or blank → "Missing Required Information". */
+function requiredListingText(label: string, max: number, multiline = false) {
+  return text(label, max, PROVIDER_MESSAGES.listingMissing, multiline);
+}
+
+/**
+ * `POST /api/provider/listings` and `PUT /api/provider/listings/:id` body: the listing builder's
+ * fields (spec §3) in snake_case. Center name, description and phone are required (spec §5, the
+ * same rule as `listingSubmitErrors`); every other field may be left out, null or blank. Options
+ * are the vocabulary's lists, which the database's checks repeat. Status and review fields are
+ * not part of it: a submitted listing is always `pending`.
+ */
+export const listingSchema = z.strictObject(
+  {
+    center_name: requiredListingText('Center name', 200),
+    description: requiredListingText('Description', 5000, true),
+    phone: requiredListingText('Phone', 40).refine(hasPhoneDigits, { error: PROVIDER_MESSAGES.invalidPhone }),
+    email: optionalEmail('Email'),
+    website: optionalText('Website', 500).refine((v) => v === null || isWebAddress(v), {
+      error: PROVIDER_MESSAGES.invalidWebsite,
+    }),
+    address: optionalText('Address', 300),
+    city: optionalText('City', 100),
+    state: optionalText('State', 100),
+    zip_code: optionalText('ZIP code', 10).refine((v) => v === null || /^\d{5}(-\d{4})?$/.test(v), {
+      error: PROVIDER_MESSAGES.invalidZip,
+    }),
+    age_groups: choices('Age groups', AGE_GROUPS),
+    gender_specific: optionalChoice('Gender', GENDER_OPTIONS),
+    setting: optionalChoice('Setting', SETTINGS),
+    capacity: z
+      .number({ error: PROVIDER_MESSAGES.capacity })
+      .int({ error: PROVIDER_MESSAGES.capacity })
+      .min(1, { error: PROVIDER_MESSAGES.capacity })
+      .max(10000, { error: PROVIDER_MESSAGES.capacity })
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
+    avg_length: optionalText('Average length of stay', 100),
+    modalities: choices('Modalities', MODALITIES),
+    staff_ratio: optionalText('Staff ratio', 100),
+    medical_support: optionalText('Medical support', 2000, true),
+    insurance: choices('Insurance', INSURANCE),
+    financial_aid: optionalText('Financial aid', 2000, true),
+    logo_url: uploadRef(PROVIDER_MESSAGES.logoRef),
+    images: z
+      .array(
+        z
+          .string({ error: PROVIDER_MESSAGES.imageRef })
+          .trim()
+          .refine((v) => codePointLength(v) <= 1000, {
+            error: tooLong('An image address', 1000),
+            abort: true,
+          })
+          .refine((v) => UPLOAD_URL_PATTERN.test(v) || isWebAddress(v), {
+            error: PROVIDER_MESSAGES.imageRef,
+          }),
+        { error: PROVIDER_MESSAGES.imageRef },
+      )
+      .max(MAX_LISTING_IMAGES, { error: PROVIDER_MESSAGES.imagesTooMany })
+      .optional()
+      .transform((v) => [...new Set(v ?? [])]),
+    accreditations: choices('Accreditations', ACCREDITATIONS),
+    license_url: uploadRef(PROVIDER_MESSAGES.licenseRef),
+  },
+  bodyObject,
+);
+export type ListingInput = z.infer<typeof listingSchema>;
+
+// ---- Provider profile and contact settings (spec §2 "Contact Settings") ---------------------------
+
+/**
+ * `PATCH /api/provider/profile` body: any of the profile fields the provider may edit, and the
+ * contact settings (where inquiries are e-mailed, which phone families are shown). Every field
+ * is optional, at least one must be sent. Organization name, contact name and e-mail may not be
+ * cleared; the others are cleared with null or a blank string.
+ */
+export const providerUpdateSchema = z
+  .strictObject(
+    {
+      organization_name: text('Organization name', 200, PROVIDER_MESSAGES.organizationMissing).optional(),
+      contact_name: text('Contact name', 200, PROVIDER_MESSAGES.contactMissing).optional(),
+      email: z
+        .string({ error: PROVIDER_MESSAGES.emailMissing })
+        .trim()
+        .refine((v) => v !== '', { error: PROVIDER_MESSAGES.emailMissing, abort: true })
+        .refine((v) => codePointLength(v) <= EMAIL_MAX_LENGTH, {
+          error: tooLong('Email', EMAIL_MAX_LENGTH),
+          abort: true,
+        })
+        .refine(isEmail, { error: PROVIDER_MESSAGES.invalidEmail, abort: true })
+        .optional(),
+      // `.optional()` last: a key that is not sent stays out of the result (nothing changes).
+      phone: optionalText('Phone', 40)
+        .refine((v) => v === null || hasPhoneDigits(v), { error: PROVIDER_MESSAGES.invalidPhone })
+        .optional(),
+      website: optionalText('Website', 500)
+        .refine((v) => v === null || isWebAddress(v), { error: PROVIDER_MESSAGES.invalidWebsite })
+        .optional(),
+      description: optionalText('Description', 5000, true).optional(),
+      location: optionalText('Location', 200).optional(),
+      state: optionalText('State', 100).optional(),
+      inquiry_email: optionalEmail('Inquiry email').optional(),
+      inquiry_phone: optionalText('Inquiry phone', 40)
+        .refine((v) => v === null || hasPhoneDigits(v), { error: PROVIDER_MESSAGES.invalidPhone })
+        .optional(),
+    },
+    bodyObject,
+  )
+  .refine((v) => Object.keys(v).length > 0, { error: PROVIDER_MESSAGES.nothingToUpdate });
+export type ProviderUpdateInput = z.infer<typeof providerUpdateSchema>;
+
+// ---- Uploads (`POST /api/provider/uploads`) ---------------------------------------------------------
+
+export const UPLOAD_KINDS = ['logo', 'license'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+/** Largest file accepted: 5 MB (`provider_uploads_size_bytes_check`). */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** The content types each kind accepts (spec §2: logo images; licence pdf, jpg, jpeg, png). */
+export const UPLOAD_TYPES = {
+  logo: ['image/png', 'image/jpeg', 'image/webp'],
+  license: ['application/pdf', 'image/png', 'image/jpeg'],
+} as const satisfies Record<UploadKind, readonly string[]>;
+export type UploadContentType = (typeof UPLOAD_TYPES)[UploadKind][number];
+
+export const UPLOAD_MESSAGES = {
+  notMultipart: 'Send the file as multipart/form-data with the fields "kind" and "file".',
+  unreadable: 'The upload could not be read. Please choose the file again.',
+  kind: 'Kind must be "logo" or "license".',
+  fileMissing: 'Attach exactly one file in the "file" field.',
+  extraField: 'Send only the fields "kind" and "file".',
+  empty: 'The file is empty. Please choose another file.',
+  tooLarge: 'The file is larger than 5 MB. Please upload a smaller file.',
+  logoType: 'A logo must be a PNG, JPEG or WebP image.',
+  licenseType: 'A license must be a PDF, PNG or JPEG file.',
+  contentMismatch:
+    "The file's content does not match its type: it is not a real PNG, JPEG, WebP or PDF file. Please upload the original file.",
+  notFound: 'This file was not found.',
+} as const;
+
+/**
+ * The type a file's first bytes show: PNG `89 50 4E 47 0D 0A 1A 0A`, JPEG `FF D8 FF`, WebP
+ * `RIFF····WEBP`, PDF `%PDF-`; null for anything else (an executable, a text file…).
+ */
+export function sniffContentType(bytes: Uint8Array): UploadContentType | null {
+  const starts = (sig: readonly number[], at = 0) =>
+    bytes.length >= at + sig.length && sig.every((b, i) => bytes[at + i] === b);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
+  return null;
+}

@@ -114,8 +114,10 @@ describe('provider_uploads RLS', () => {
   });
 
   it('the other provider sees its own upload and not the demo one', async () => {
-    const ids = await asRole(sql, ACTORS.otherProvider, (tx) =>
-      tx<{ id: string }[]>`select id from public.provider_uploads order by id`,
+    const ids = await asRole(
+      sql,
+      ACTORS.otherProvider,
+      (tx) => tx<{ id: string }[]>`select id from public.provider_uploads order by id`,
     );
     expect(ids.map((r) => r.id)).toEqual([UPLOADS.other]);
   });
@@ -159,7 +161,8 @@ describe('providers.inquiry_email / inquiry_phone', () => {
     ['select', read, r('refused', 'none', 'rows', 'none', 'rows')],
     ['update', write, r('refused', 'none', 'rows', 'none', 'rows')],
   ] as const)('%s: anon refused, the owner and admins only', async (_op, fn, expected) => {
-    for (const actor of Object.keys(ACTORS) as Actor[]) expect(await observe(actor, fn), actor).toBe(expected[actor]);
+    for (const actor of Object.keys(ACTORS) as Actor[])
+      expect(await observe(actor, fn), actor).toBe(expected[actor]);
   });
 
   it('the owner sets them in its registration insert too', async () => {

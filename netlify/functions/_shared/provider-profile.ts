@@ -15,6 +15,10 @@ export interface Provider {
   description: string | null;
   location: string | null;
   state: string | null;
+  /** Where inquiries about its published programs are e-mailed (null: `email`). */
+  inquiry_email: string | null;
+  /** The phone families are shown in inquiry confirmations (null: the program's own). */
+  inquiry_phone: string | null;
   subscription_plan: string | null;
   subscription_status: string;
   trial_ends_at: string | null;
@@ -36,6 +40,8 @@ export const PROVIDER_COLUMNS = [
   'description',
   'location',
   'state',
+  'inquiry_email',
+  'inquiry_phone',
   'subscription_plan',
   'subscription_status',
   'trial_ends_at',

@@ -1,0 +1,227 @@
+/**
+ * A provider's listings (spec §2 "Listings tab", §3 listing builder, §5 listing submit).
+ *
+ * - `GET /api/provider/listings` → 200 `{ listings }`: the caller's listings, newest first, every
+ *   column but `reviewed_by` (the same shape as `listings` in `GET /api/provider/dashboard`).
+ * - `POST /api/provider/listings` `ListingInput` → 201 `{ listing }`: a new listing, submitted
+ *   for review (`status` `pending`, `submitted_at` set by the database).
+ * - `PUT /api/provider/listings/:id` `ListingInput` → 200 `{ listing }`: the listing's fields
+ *   replaced and the listing submitted for review again, whatever its status was (a rejected one
+ *   after the reviewer's notes, a pending one, or an approved one, which goes back to review).
+ *   The reviewer's notes and the published program id stay as history.
+ *
+ * The body is `listingSchema` (src/lib/provider-schemas.ts): center name, description and phone
+ * required (400 "Missing Required Information: …"), options from the vocabulary. `logo_url`,
+ * `license_url` and upload entries of `images` must be `/api/provider/uploads/<id>` of the
+ * caller's own upload of the right kind (a logo / a licence; images are logo-kind uploads), else
+ * 400. 404 `not_found` when the user has no provider profile (GET: the dashboard's "no profile"
+ * message; POST/PUT: "Provider not found"), and for a PUT id that is not one of the caller's
+ * listings (another provider's, a missing one, or not an id: never told apart). 401 without a
+ * valid token; 405 for other methods; 413 over 64 KB; 415 for a body that is not JSON.
+ *
+ * Everything runs in one `withClaims` transaction: the policies "Providers read / create /
+ * update their own listings", the trigger `guard_listing` (status rules, `submitted_at`) and
+ * RLS on `provider_uploads` decide; explicit filters on the caller's own provider keep an
+ * administrator to their own listings here too.
+ */
+import type { Config, Context } from '@netlify/functions';
+import {
+  listingSchema,
+  PROVIDER_MESSAGES,
+  uploadIdOf,
+  UUID_PATTERN,
+  type ListingInput,
+} from '../../src/lib/provider-schemas.ts';
+import { requireUser } from './_shared/auth.ts';
+import { withClaims, type Tx } from './_shared/db.ts';
+import {
+  allowMethods,
+  badRequest,
+  badRequestFromZod,
+  handle,
+  json,
+  notFound,
+  readJson,
+} from './_shared/http.ts';
+import { RateLimiter } from './_shared/rate-limit.ts';
+import { NO_PROFILE } from './provider-dashboard.mts';
+
+/** A listing as the API answers it: every column of `provider_listings` but `reviewed_by`. */
+export interface Listing {
+  id: string;
+  provider_id: string;
+  center_name: string;
+  description: string;
+  phone: string;
+  email: string | null;
+  website: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zip_code: string | null;
+  age_groups: string[];
+  gender_specific: string | null;
+  setting: string | null;
+  capacity: number | null;
+  avg_length: string | null;
+  modalities: string[];
+  staff_ratio: string | null;
+  medical_support: string | null;
+  insurance: string[];
+  financial_aid: string | null;
+  logo_url: string | null;
+  images: string[];
+  accreditations: string[];
+  license_url: string | null;
+  status: 'draft' | 'pending' | 'approved' | 'rejected';
+  submitted_at: string | null;
+  reviewed_at: string | null;
+  reviewer_notes: string | null;
+  published_program_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ListingsResponse {
+  listings: Listing[];
+}
+export interface ListingResponse {
+  listing: Listing;
+}
+
+const ITEM_PATH = /^\/api\/provider\/listings\/([^/]+)$/;
+
+/** The `:id` of an item request (Netlify's router, else the path), or null for the collection. */
+function idOf(req: Request, context: Context | undefined): string | null {
+  const params = (context as Partial<Pick<Context, 'params'>> | undefined)?.params;
+  const param: unknown = params?.['id'];
+  if (typeof param === 'string') return param;
+  return ITEM_PATH.exec(new URL(req.url).pathname)?.[1] ?? null;
+}
+
+/** The columns written from the body, in one place for insert and update. */
+function fields(input: ListingInput): Record<string, unknown> {
+  return {
+    center_name: input.center_name,
+    description: input.description,
+    phone: input.phone,
+    email: input.email,
+    website: input.website,
+    address: input.address,
+    city: input.city,
+    state: input.state,
+    zip_code: input.zip_code,
+    age_groups: input.age_groups,
+    gender_specific: input.gender_specific,
+    setting: input.setting,
+    capacity: input.capacity,
+    avg_length: input.avg_length,
+    modalities: input.modalities,
+    staff_ratio: input.staff_ratio,
+    medical_support: input.medical_support,
+    insurance: input.insurance,
+    financial_aid: input.financial_aid,
+    logo_url: input.logo_url,
+    images: input.images,
+    accreditations: input.accreditations,
+    license_url: input.license_url,
+  };
+}
+
+/**
+ * Checks that every file the listing points at is the caller's own upload of the right kind
+ * (read through RLS, filtered on the caller's provider); throws a 400 naming the field otherwise.
+ */
+async function checkUploads(tx: Tx, providerId: string, input: ListingInput): Promise<void> {
+  const wanted: { field: string; id: string; kind: 'logo' | 'license'; message: string }[] = [];
+  const logo = uploadIdOf(input.logo_url);
+  if (logo) wanted.push({ field: 'logo_url', id: logo, kind: 'logo', message: PROVIDER_MESSAGES.logoRef });
+  const license = uploadIdOf(input.license_url);
+  if (license)
+    wanted.push({
+      field: 'license_url',
+      id: license,
+      kind: 'license',
+      message: PROVIDER_MESSAGES.licenseRef,
+    });
+  input.images.forEach((url, i) => {
+    const id = uploadIdOf(url);
+    if (id) wanted.push({ field: `images.${i}`, id, kind: 'logo', message: PROVIDER_MESSAGES.imageRef });
+  });
+  if (wanted.length === 0) return;
+  const ids = [...new Set(wanted.map((w) => w.id.toLowerCase()))];
+  const rows = await tx<{ id: string; kind: string }[]>`
+    select id, kind from provider_uploads where provider_id = ${providerId} and id = any(${ids}::uuid[])`;
+  const kinds = new Map(rows.map((r) => [r.id, r.kind]));
+  const wrong = wanted.find((w) => kinds.get(w.id.toLowerCase()) !== w.kind);
+  if (wrong) throw badRequest(wrong.message, { [wrong.field]: wrong.message });
+}
+
+async function myProviderId(tx: Tx, userId: string): Promise<string | null> {
+  const [me] = await tx<{ id: string }[]>`select id from providers where user_id = ${userId}`;
+  return me?.id ?? null;
+}
+
+export default handle('provider-listings', async (req: Request, context: Context) => {
+  const id = idOf(req, context);
+  allowMethods(req, id === null ? ['GET', 'POST'] : ['PUT']);
+  await limiter.check(context);
+  const claims = await requireUser(req);
+
+  if (req.method === 'GET') {
+    const listings = await withClaims(claims, async (tx) => {
+      const providerId = await myProviderId(tx, claims.sub);
+      if (providerId === null) throw notFound(NO_PROFILE);
+      const rows = await tx<{ listing: Listing }[]>`
+        select to_jsonb(l) - 'reviewed_by' as listing from provider_listings l
+        where l.provider_id = ${providerId}
+        order by l.created_at desc, l.id`;
+      return rows.map((r) => r.listing);
+    });
+    return json({ listings } satisfies ListingsResponse);
+  }
+
+  const parsed = listingSchema.safeParse(await readJson(req));
+  if (!parsed.success) throw badRequestFromZod(parsed.error);
+  const input = parsed.data;
+  const values = fields(input);
+
+  if (id === null) {
+    const listing = await withClaims(claims, async (tx) => {
+      const providerId = await myProviderId(tx, claims.sub);
+      if (providerId === null) throw notFound(PROVIDER_MESSAGES.providerNotFound);
+      await checkUploads(tx, providerId, input);
+      const [row] = await tx<{ listing: Listing }[]>`
+        insert into provider_listings ${tx({ ...values, provider_id: providerId, status: 'pending' })}
+        returning to_jsonb(provider_listings) - 'reviewed_by' as listing`;
+      if (!row) throw new Error('listing not inserted');
+      return row.listing;
+    });
+    return json({ listing } satisfies ListingResponse, 201);
+  }
+
+  if (!UUID_PATTERN.test(id)) throw notFound(PROVIDER_MESSAGES.listingNotFound);
+  const listing = await withClaims(claims, async (tx) => {
+    const providerId = await myProviderId(tx, claims.sub);
+    if (providerId === null) throw notFound(PROVIDER_MESSAGES.providerNotFound);
+    const [existing] = await tx<{ id: string }[]>`
+      select id from provider_listings where id = ${id} and provider_id = ${providerId} for update`;
+    if (!existing) throw notFound(PROVIDER_MESSAGES.listingNotFound);
+    await checkUploads(tx, providerId, input);
+    const [row] = await tx<{ listing: Listing }[]>`
+      update provider_listings set ${tx({ ...values, status: 'pending' })}
+      where id = ${existing.id} and provider_id = ${providerId}
+      returning to_jsonb(provider_listings) - 'reviewed_by' as listing`;
+    if (!row) throw notFound(PROVIDER_MESSAGES.listingNotFound);
+    return row.listing;
+  });
+  return json({ listing } satisfies ListingResponse);
+});
+
+export const config: Config = {
+  path: ['/api/provider/listings', '/api/provider/listings/:id'],
+  // The listing builder submits a listing now and then; reads follow each change.
+  rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};
+
+const limiter = new RateLimiter('provider-listings', config.rateLimit);

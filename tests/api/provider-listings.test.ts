@@ -1,0 +1,410 @@
+/**
+ * GET/POST /api/provider/listings and PUT /api/provider/listings/:id against the local backend:
+ * no token, a user with no provider profile, another provider and the owner; the spec's
+ * "Missing Required Information" with nothing stored; options and file references checked;
+ * resubmitting a rejected (and an approved) listing.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import dashboard, {
+  NO_PROFILE,
+  type DashboardResponse,
+} from '../../netlify/functions/provider-dashboard.mts';
+import listings, {
+  config,
+  type Listing,
+  type ListingResponse,
+  type ListingsResponse,
+} from '../../netlify/functions/provider-listings.mts';
+import providers, { type ProviderResponse } from '../../netlify/functions/providers.mts';
+import { closeDb } from '../../netlify/functions/_shared/db.ts';
+import { PROVIDER_MESSAGES } from '../../src/lib/provider-schemas.ts';
+import { listingSubmitErrors } from '../../src/lib/provider-rules.ts';
+import {
+  REQUIRED_HEADERS,
+  adminSql,
+  body,
+  confirmedUser,
+  ctx,
+  type ApiError,
+  type TestUser,
+} from './helpers.ts';
+
+const sql = adminSql();
+afterAll(async () => {
+  await sql.end();
+  await closeDb();
+});
+
+const PATTERNS = ([] as string[]).concat(config.path ?? []).map((pathname) => new URLPattern({ pathname }));
+
+/** Calls the handler the way the router does: `context.params` from the matched `config.path`. */
+function call(method: string, path: string, token?: string, payload?: unknown): Promise<Response> {
+  const url = `http://localhost${path}`;
+  const match = PATTERNS.map((p) => p.exec(url)).find((m) => m !== null);
+  if (!match) throw new Error(`not routed: ${path}`);
+  const params = Object.fromEntries(
+    Object.entries(match.pathname.groups).filter((e): e is [string, string] => e[1] !== undefined),
+  );
+  const headers: Record<string, string> = {};
+  if (token) headers['authorization'] = `Bearer ${token}`;
+  if (payload !== undefined) headers['content-type'] = 'application/json';
+  const req = new Request(url, {
+    method,
+    headers,
+    ...(payload === undefined
+      ? {}
+      : { body: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
+  });
+  return listings(req, { ...ctx(), params });
+}
+
+async function register(user: TestUser, label: string): Promise<string> {
+  const res = await providers(
+    new Request('http://localhost/api/providers', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
+      body: JSON.stringify({ organization_name: `${label} House`, contact_name: label, email: user.email }),
+    }),
+    ctx(),
+  );
+  expect(res.status).toBe(201);
+  return (await body<ProviderResponse>(res)).provider.id;
+}
+
+/** A complete listing body (every builder field). */
+const FULL = {
+  center_name: '  Pine Hollow OCD Residence ',
+  description: 'A 12-bed residential program for adults with OCD.\nDaily ERP.',
+  phone: ' (555) 010-0199 ',
+  email: 'admissions@pine-hollow.example.org',
+  website: 'https://pine-hollow.example.org',
+  address: '100 Example Road',
+  city: 'Bend',
+  state: 'Oregon',
+  zip_code: '97701',
+  age_groups: ['Adults', 'Young Adults', 'Adults'],
+  gender_specific: 'Co-ed',
+  setting: 'Residential',
+  capacity: 12,
+  avg_length: '45-90 days',
+  modalities: ['ERP', 'CBT', 'ACT'],
+  staff_ratio: '1:3',
+  medical_support: '24/7 nursing',
+  insurance: ['Out-of-Network', 'Private Pay'],
+  financial_aid: 'Sliding scale',
+  logo_url: null,
+  images: ['https://pine-hollow.example.org/house.jpg'],
+  accreditations: ['JCAHO', 'State Licensed'],
+  license_url: null,
+};
+const MINIMAL = { center_name: 'Minimal Center', description: 'Short.', phone: '555-010-0100' };
+
+let owner: TestUser;
+let other: TestUser;
+let nobody: TestUser;
+let ownerProvider = '';
+let otherProvider = '';
+let otherListing = '';
+
+const countListings = async (providerId: string): Promise<number> =>
+  Number(
+    (
+      await sql<
+        { n: string }[]
+      >`select count(*) as n from provider_listings where provider_id = ${providerId}`
+    )[0]?.n,
+  );
+
+beforeAll(async () => {
+  [owner, other, nobody] = await Promise.all([
+    confirmedUser('listings-owner', 'listings-pass-1'),
+    confirmedUser('listings-other', 'listings-pass-1'),
+    confirmedUser('listings-nobody', 'listings-pass-1'),
+  ]);
+  ownerProvider = await register(owner, 'Owner');
+  otherProvider = await register(other, 'Other');
+  const [row] = await sql<{ id: string }[]>`
+    insert into provider_listings (provider_id, center_name, description, phone, status)
+    values (${otherProvider}, 'Other Center', 'Theirs.', '555-010-0111', 'pending') returning id`;
+  otherListing = row?.id ?? '';
+});
+
+describe('POST /api/provider/listings', () => {
+  it('401 without a token, nothing stored', async () => {
+    const res = await call('POST', '/api/provider/listings', undefined, FULL);
+    expect(res.status).toBe(401);
+    expect((await body<ApiError>(res)).error.code).toBe('unauthorized');
+  });
+
+  it('404 "Provider not found" for a user with no provider profile, nothing stored', async () => {
+    const before = await sql`select count(*) from provider_listings`;
+    const res = await call('POST', '/api/provider/listings', nobody.token, FULL);
+    expect(res.status).toBe(404);
+    expect((await body<ApiError>(res)).error).toEqual({
+      code: 'not_found',
+      message: PROVIDER_MESSAGES.providerNotFound,
+    });
+    expect(await sql`select count(*) from provider_listings`).toEqual(before);
+  });
+
+  it.each([
+    ['no center name', { description: 'x', phone: '5550100100' }, 'center_name'],
+    ['a blank description', { ...MINIMAL, description: ' \u200b ' }, 'description'],
+    ['no phone', { center_name: 'A', description: 'B' }, 'phone'],
+    ['a null phone', { ...MINIMAL, phone: null }, 'phone'],
+    ['an empty body', {}, 'center_name'],
+  ])('%s → 400 "Missing Required Information", nothing stored', async (_label, payload, field) => {
+    const before = await countListings(ownerProvider);
+    const res = await call('POST', '/api/provider/listings', owner.token, payload);
+    expect(res.status).toBe(400);
+    const { error } = await body<ApiError>(res);
+    expect(error.code).toBe('invalid_input');
+    expect(error.message).toBe(
+      'Missing Required Information: Please fill in the center name, description and phone number before submitting.',
+    );
+    expect(error.fields?.[field]).toBe(error.message);
+    expect(await countListings(ownerProvider)).toBe(before);
+  });
+
+  it('the schema and the listing builder rule agree on what is required', () => {
+    const draft = { centerName: 'A', description: ' ', phone: '555' };
+    expect(listingSubmitErrors(draft)).toHaveLength(1);
+    expect(`${listingSubmitErrors(draft)[0]?.title}: ${listingSubmitErrors(draft)[0]?.description}`).toBe(
+      PROVIDER_MESSAGES.listingMissing,
+    );
+  });
+
+  it.each([
+    ['an age group not in the vocabulary', { age_groups: ['Seniors'] }, 'age_groups.0'],
+    ['a setting not in the vocabulary', { setting: 'Hotel' }, 'setting'],
+    ['a modality not in the vocabulary', { modalities: ['EMDR'] }, 'modalities.0'],
+    ['an accreditation not in the vocabulary', { accreditations: ['ISO'] }, 'accreditations.0'],
+    ['a gender option not in the vocabulary', { gender_specific: 'Girls-only' }, 'gender_specific'],
+    ['an invalid e-mail', { email: 'not-an-email' }, 'email'],
+    ['a website that is not http(s)', { website: 'javascript:alert(1)' }, 'website'],
+    ['a bad ZIP code', { zip_code: '1234' }, 'zip_code'],
+    ['a capacity of 0', { capacity: 0 }, 'capacity'],
+    ['a status (set by the server)', { status: 'approved' }, '_'],
+    ['a provider id (set by the server)', { provider_id: randomUUID() }, '_'],
+    ['a logo that is an outside URL', { logo_url: 'https://evil.example/logo.png' }, 'logo_url'],
+    ['21 images', { images: Array.from({ length: 21 }, (_, i) => `https://a.example/${i}.png`) }, 'images'],
+  ])('%s → 400, nothing stored', async (_label, extra, field) => {
+    const before = await countListings(ownerProvider);
+    const res = await call('POST', '/api/provider/listings', owner.token, { ...MINIMAL, ...extra });
+    expect(res.status).toBe(400);
+    const { error } = await body<ApiError>(res);
+    expect(error.code).toBe('invalid_input');
+    expect(Object.keys(error.fields ?? {})).toContain(field);
+    expect(await countListings(ownerProvider)).toBe(before);
+  });
+
+  it('201: a complete listing is stored as pending, cleaned, and answered without reviewed_by', async () => {
+    const res = await call('POST', '/api/provider/listings', owner.token, FULL);
+    expect(res.status).toBe(201);
+    for (const [name, value] of REQUIRED_HEADERS) expect(res.headers.get(name)).toBe(value);
+    const { listing } = await body<ListingResponse>(res);
+    expect(listing).toMatchObject({
+      provider_id: ownerProvider,
+      center_name: 'Pine Hollow OCD Residence',
+      phone: '(555) 010-0199',
+      age_groups: ['Adults', 'Young Adults'],
+      capacity: 12,
+      status: 'pending',
+      reviewer_notes: null,
+      reviewed_at: null,
+      published_program_id: null,
+    });
+    expect(listing).not.toHaveProperty('reviewed_by');
+    expect(listing.submitted_at).not.toBeNull();
+    const [row] = await sql<
+      Record<string, unknown>[]
+    >`select * from provider_listings where id = ${listing.id}`;
+    expect(row).toMatchObject({
+      status: 'pending',
+      center_name: 'Pine Hollow OCD Residence',
+      modalities: ['ERP', 'CBT', 'ACT'],
+    });
+  });
+
+  it('201: only the required fields; the rest stored empty', async () => {
+    const res = await call('POST', '/api/provider/listings', owner.token, MINIMAL);
+    expect(res.status).toBe(201);
+    const { listing } = await body<ListingResponse>(res);
+    expect(listing).toMatchObject({ ...MINIMAL, email: null, age_groups: [], images: [], logo_url: null });
+  });
+
+  it('415 for a body that is not JSON, 405 for another method', async () => {
+    const res = await listings(
+      new Request('http://localhost/api/provider/listings', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'text/plain' },
+        body: JSON.stringify(MINIMAL),
+      }),
+      ctx(),
+    );
+    expect(res.status).toBe(415);
+    const wrong = await call('DELETE', '/api/provider/listings', owner.token);
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('GET, POST');
+  });
+});
+
+describe('file references in a listing', () => {
+  const upload = async (providerId: string, kind: 'logo' | 'license'): Promise<string> => {
+    const id = randomUUID();
+    await sql`
+      insert into provider_uploads (id, provider_id, kind, content_type, size_bytes, sha256, original_name, blob_key)
+      values (${id}, ${providerId}, ${kind}, ${kind === 'logo' ? 'image/png' : 'application/pdf'}, 10,
+              ${'b'.repeat(64)}, ${`${kind}.bin`}, ${`${providerId}/${id}`})`;
+    return id;
+  };
+
+  it("accepts the caller's own logo, licence and image uploads", async () => {
+    const [logo, license] = [await upload(ownerProvider, 'logo'), await upload(ownerProvider, 'license')];
+    const res = await call('POST', '/api/provider/listings', owner.token, {
+      ...MINIMAL,
+      logo_url: `/api/provider/uploads/${logo}`,
+      license_url: `/api/provider/uploads/${license}`,
+      images: [`/api/provider/uploads/${logo}`],
+    });
+    expect(res.status).toBe(201);
+    const { listing } = await body<ListingResponse>(res);
+    expect(listing.logo_url).toBe(`/api/provider/uploads/${logo}`);
+    expect(listing.license_url).toBe(`/api/provider/uploads/${license}`);
+  });
+
+  it.each([
+    ["another provider's logo", 'logo_url', 'other-logo'],
+    ['an unknown upload id', 'logo_url', 'unknown'],
+    ['a licence used as the logo', 'logo_url', 'own-license'],
+    ['a logo used as the licence', 'license_url', 'own-logo'],
+    ["another provider's licence", 'license_url', 'other-license'],
+  ])('400 for %s, nothing stored', async (_label, field, which) => {
+    const id =
+      which === 'unknown'
+        ? randomUUID()
+        : await upload(
+            which.startsWith('own') ? ownerProvider : otherProvider,
+            which.endsWith('logo') ? 'logo' : 'license',
+          );
+    const before = await countListings(ownerProvider);
+    const res = await call('POST', '/api/provider/listings', owner.token, {
+      ...MINIMAL,
+      [field]: `/api/provider/uploads/${id}`,
+    });
+    expect(res.status).toBe(400);
+    const { error } = await body<ApiError>(res);
+    const message = field === 'logo_url' ? PROVIDER_MESSAGES.logoRef : PROVIDER_MESSAGES.licenseRef;
+    expect(error).toEqual({ code: 'invalid_input', message, fields: { [field]: message } });
+    expect(await countListings(ownerProvider)).toBe(before);
+  });
+});
+
+describe('GET /api/provider/listings', () => {
+  it('401 without a token; 404 with the dashboard message without a profile', async () => {
+    expect((await call('GET', '/api/provider/listings')).status).toBe(401);
+    const res = await call('GET', '/api/provider/listings', nobody.token);
+    expect(res.status).toBe(404);
+    expect((await body<ApiError>(res)).error).toEqual({ code: 'not_found', message: NO_PROFILE });
+  });
+
+  it("the caller's own listings only, newest first, as the dashboard shows them", async () => {
+    const res = await call('GET', '/api/provider/listings', owner.token);
+    expect(res.status).toBe(200);
+    const data = await body<ListingsResponse>(res);
+    expect(data.listings.length).toBe(await countListings(ownerProvider));
+    expect(data.listings.every((l) => l.provider_id === ownerProvider)).toBe(true);
+    expect(data.listings.map((l) => l.id)).not.toContain(otherListing);
+    const times = data.listings.map((l) => Date.parse(l.created_at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    for (const l of data.listings) expect(l).not.toHaveProperty('reviewed_by');
+    const dash = await dashboard(
+      new Request('http://localhost/api/provider/dashboard', {
+        headers: { authorization: `Bearer ${owner.token}` },
+      }),
+      ctx(),
+    );
+    expect((await body<DashboardResponse>(dash)).listings).toEqual(data.listings);
+  });
+
+  it('the other provider sees its own listing only', async () => {
+    const data = await body<ListingsResponse>(await call('GET', '/api/provider/listings', other.token));
+    expect(data.listings.map((l) => l.id)).toEqual([otherListing]);
+  });
+});
+
+describe('PUT /api/provider/listings/:id', () => {
+  let mine: Listing;
+  beforeAll(async () => {
+    mine = (await body<ListingResponse>(await call('POST', '/api/provider/listings', owner.token, MINIMAL)))
+      .listing;
+  });
+
+  it("401 without a token; 404 for another provider's, an unknown or a malformed id; nothing changed", async () => {
+    expect((await call('PUT', `/api/provider/listings/${mine.id}`, undefined, FULL)).status).toBe(401);
+    for (const id of [otherListing, randomUUID(), 'not-a-uuid', `${mine.id}x`]) {
+      const res = await call('PUT', `/api/provider/listings/${id}`, owner.token, FULL);
+      expect(res.status, id).toBe(404);
+      expect((await body<ApiError>(res)).error).toEqual({
+        code: 'not_found',
+        message: PROVIDER_MESSAGES.listingNotFound,
+      });
+    }
+    const [theirs] = await sql`select center_name, status from provider_listings where id = ${otherListing}`;
+    expect(theirs).toEqual({ center_name: 'Other Center', status: 'pending' });
+    // And the other way round.
+    const res = await call('PUT', `/api/provider/listings/${mine.id}`, other.token, FULL);
+    expect(res.status).toBe(404);
+    const [row] = await sql`select center_name from provider_listings where id = ${mine.id}`;
+    expect(row?.['center_name']).toBe(MINIMAL.center_name);
+  });
+
+  it('404 "Provider not found" for a user with no provider profile', async () => {
+    const res = await call('PUT', `/api/provider/listings/${mine.id}`, nobody.token, FULL);
+    expect(res.status).toBe(404);
+    expect((await body<ApiError>(res)).error.message).toBe(PROVIDER_MESSAGES.providerNotFound);
+  });
+
+  it('400 "Missing Required Information" leaves the listing as it was', async () => {
+    const res = await call('PUT', `/api/provider/listings/${mine.id}`, owner.token, { ...FULL, phone: '' });
+    expect(res.status).toBe(400);
+    expect((await body<ApiError>(res)).error.message).toBe(PROVIDER_MESSAGES.listingMissing);
+    const [row] = await sql`select center_name, phone from provider_listings where id = ${mine.id}`;
+    expect(row).toEqual({ center_name: MINIMAL.center_name, phone: MINIMAL.phone });
+  });
+
+  it("resubmits a rejected listing: fields replaced, pending again, the reviewer's notes kept", async () => {
+    await sql`
+      update provider_listings set status = 'rejected', reviewer_notes = 'Please add your license.',
+        reviewed_at = now() - interval '1 hour', submitted_at = now() - interval '2 days'
+      where id = ${mine.id}`;
+    const res = await call('PUT', `/api/provider/listings/${mine.id}`, owner.token, FULL);
+    expect(res.status).toBe(200);
+    const { listing } = await body<ListingResponse>(res);
+    expect(listing).toMatchObject({
+      id: mine.id,
+      status: 'pending',
+      center_name: 'Pine Hollow OCD Residence',
+      city: 'Bend',
+      reviewer_notes: 'Please add your license.',
+    });
+    expect(Date.parse(listing.submitted_at ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    const [row] = await sql`select status, description from provider_listings where id = ${mine.id}`;
+    expect(row).toEqual({ status: 'pending', description: FULL.description });
+  });
+
+  it('an edit of an approved listing sends it back to review; a field left out is cleared', async () => {
+    await sql`update provider_listings set status = 'approved' where id = ${mine.id}`;
+    const res = await call('PUT', `/api/provider/listings/${mine.id}`, owner.token, MINIMAL);
+    expect(res.status).toBe(200);
+    const { listing } = await body<ListingResponse>(res);
+    expect(listing).toMatchObject({ status: 'pending', city: null, age_groups: [] });
+  });
+
+  it('405 for POST on an item', async () => {
+    const res = await call('POST', `/api/provider/listings/${mine.id}`, owner.token, MINIMAL);
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('PUT');
+  });
+});
