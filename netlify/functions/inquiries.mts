@@ -7,9 +7,14 @@
  * account through the `sender_id` trigger), addressed to the program's provider when the
  * program was published from a listing (database trigger). Then two templated e-mails:
  *
- * - `inquiry` to the program's admissions address from the server-side program index (never
- *   from the client), or to the site inbox when the program has none;
- * - `inquiryConfirmation` to the family, with the private status link `/request/<token>`.
+ * - `inquiry` to the provider's inquiry address (`providers.inquiry_email`, else its profile
+ *   e-mail) when the program was published from a provider's approved listing; otherwise to the
+ *   program's admissions address from the server-side program index (never from the client),
+ *   or to the site inbox when the program has none. The provider's address is read with
+ *   `private.inquiry_contact()` through `withService`: visitors cannot read providers, and
+ *   nothing about the provider reaches the response;
+ * - `inquiryConfirmation` to the family, with the private status link `/request/<token>` and
+ *   the program's phone (the provider's `inquiry_phone` when it set one).
  *   The token (32 random bytes) exists only in that e-mail; the row keeps its SHA-256.
  *
  * 201 `{ id, routed: 'program' | 'site_team' }`. Refusals store nothing: bad input 400 (the
@@ -22,7 +27,7 @@ import type { Config, Context } from '@netlify/functions';
 import { randomUUID } from 'node:crypto';
 import { inquirySchema } from '../../src/lib/schemas.ts';
 import { optionalUser } from './_shared/auth.ts';
-import { withClaims } from './_shared/db.ts';
+import { withClaims, withService } from './_shared/db.ts';
 import { env } from './_shared/env.ts';
 import {
   allowMethods,
@@ -80,12 +85,18 @@ export default handle('inquiries', async (req: Request, context: Context) => {
               ${inquiry.phone ?? null}, ${inquiry.message ?? ''}, ${program.name}, ${hash})`,
   );
 
-  const routed = program.email ? 'program' : 'site_team';
+  // The provider that publishes this program, if any (read by the server, never shown).
+  const [contact] = await withService(
+    (tx) => tx<{ email: string; phone: string | null }[]>`
+      select email, phone from private.inquiry_contact(${program.id})`,
+  );
+  const to = contact?.email ?? program.email;
+  const routed = to ? 'program' : 'site_team';
   const statusUrl = `${env().SITE_URL}/request/${token}`;
   const mails = [
     sendMail('inquiry', {
-      to: program.email ?? env().SITE_INBOX_EMAIL,
-      noAdmissionsAddress: !program.email,
+      to: to ?? env().SITE_INBOX_EMAIL,
+      noAdmissionsAddress: !to,
       programName: program.name,
       type: inquiry.type,
       name: inquiry.name,
@@ -99,8 +110,8 @@ export default handle('inquiries', async (req: Request, context: Context) => {
       programName: program.name,
       type: inquiry.type,
       statusUrl,
-      forwardedToSiteTeam: !program.email,
-      programPhone: program.phone,
+      forwardedToSiteTeam: !to,
+      programPhone: contact?.phone ?? program.phone,
     }),
   ];
   for (const result of await Promise.allSettled(mails)) {
