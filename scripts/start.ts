@@ -15,7 +15,15 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { join, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
-import { BodyError, callFunction, loadFunctions, refusal, route } from './lib/functions.ts';
+import {
+  BodyError,
+  callFunction,
+  loadFunctions,
+  refusal,
+  route,
+  sendResponse,
+  startLocalBlobs,
+} from './lib/functions.ts';
 import { guardRequest } from './lib/request-guard.ts';
 import { staticHeadersFor } from './lib/static-headers.ts';
 import { ensureBackend, notFoundRules, runGenerators } from './lib/runtime.ts';
@@ -44,6 +52,8 @@ if (!values['no-build'] || !existsSync(join(dist, 'index.html'))) {
   }
 }
 
+// Netlify Blobs (provider uploads) in .data/blobs, unless a real Blobs context is configured.
+const blobs = process.env.NETLIFY_BLOBS_CONTEXT ? null : await startLocalBlobs(join(root, '.data', 'blobs'));
 const functions = await loadFunctions(join(root, 'netlify', 'functions'));
 // Per-page headers the build wrote for Netlify (each page's CSP with its script hashes), which
 // @netlify/dev does not read; re-read when a rebuild rewrites them.
@@ -128,19 +138,8 @@ async function answer(req: http.IncomingMessage): Promise<Response> {
 const server = http.createServer({ requestTimeout: 15_000, headersTimeout: 10_000 }, (req, res) => {
   void (async () => {
     try {
-      const response = await answer(req);
-      res.statusCode = response.status;
-      response.headers.forEach((value, key) => res.setHeader(key, value));
-      if (response.body && req.method !== 'HEAD') {
-        // Every answer here is small (JSON, pages, images of the build): one write is cheaper
-        // than a web-to-node stream bridge per response.
-        res.end(Buffer.from(await response.arrayBuffer()));
-      } else {
-        await response.body?.cancel();
-        res.end();
-      }
       // A refused body may still be arriving: don't read it, close the connection after answering.
-      if (response.headers.get('connection') === 'close') res.on('finish', () => req.socket.destroy());
+      await sendResponse(req, res, await answer(req));
     } catch (error) {
       // Logged for the operator; the client never sees internals (paths, stack traces).
       console.error('[server]', error);
@@ -170,6 +169,9 @@ async function shutdown(): Promise<void> {
   server.closeAllConnections();
   await dev.stop().catch((error: unknown) => {
     console.error('[server] stopping the static server:', error);
+  });
+  await blobs?.stop().catch((error: unknown) => {
+    console.error('[server] stopping the blobs server:', error);
   });
   await backend?.stop();
   process.exit(0);

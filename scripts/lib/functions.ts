@@ -9,7 +9,8 @@
  * Netlify instance does, and a call costs what its own work costs.
  */
 import type { Config, Context } from '@netlify/functions';
-import { randomUUID } from 'node:crypto';
+import { BlobsServer } from '@netlify/blobs/server';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -214,4 +215,62 @@ export async function callFunction(
     ...(body && body.byteLength > 0 ? { body: new Uint8Array(body) } : {}),
   });
   return match.fn.handler(request, localContext({ ip: peerIp(req), params: match.params, siteUrl: origin }));
+}
+
+export interface LocalBlobs {
+  /** The value of `NETLIFY_BLOBS_CONTEXT` that points `getStore` at this server. */
+  context: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Netlify Blobs for the local server and the API tests: `@netlify/blobs`'s own file-backed
+ * `BlobsServer` on a free 127.0.0.1 port, storing under `directory`, with a random token. Sets
+ * `process.env.NETLIFY_BLOBS_CONTEXT` (what Netlify sets for deployed functions), so the
+ * functions' `getStore()` (netlify/functions/_shared/blobs.ts) works unchanged.
+ */
+export async function startLocalBlobs(directory: string): Promise<LocalBlobs> {
+  const token = randomBytes(24).toString('base64url');
+  const server = new BlobsServer({ directory, token, logger: () => undefined });
+  const { port } = await server.start();
+  const url = `http://127.0.0.1:${port}`;
+  const context = Buffer.from(
+    JSON.stringify({
+      edgeURL: url,
+      uncachedEdgeURL: url,
+      siteID: 'local',
+      token,
+      primaryRegion: 'us-east-2',
+    }),
+  ).toString('base64');
+  process.env.NETLIFY_BLOBS_CONTEXT = context;
+  return {
+    context,
+    stop: async () => {
+      await server.stop();
+    },
+  };
+}
+
+/**
+ * Writes a web `Response` to the node response (`npm start`'s server, and the API tests'). An
+ * answer with `Connection: close` (a body refused as too large or too slow) closes the
+ * connection once it is sent: the rest of that body is never read.
+ */
+export async function sendResponse(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  response: Response,
+): Promise<void> {
+  res.statusCode = response.status;
+  response.headers.forEach((value, key) => res.setHeader(key, value));
+  if (response.body && req.method !== 'HEAD') {
+    // Every answer here is small (JSON, pages, images of the build): one write is cheaper
+    // than a web-to-node stream bridge per response.
+    res.end(Buffer.from(await response.arrayBuffer()));
+  } else {
+    await response.body?.cancel();
+    res.end();
+  }
+  if (response.headers.get('connection') === 'close') res.on('finish', () => req.socket.destroy());
 }

@@ -9,6 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startLocalBlobs } from '../../scripts/lib/functions.ts';
 import { startLocalBackend } from '../../supabase/local/index.ts';
 
 declare module 'vitest' {
@@ -20,6 +21,8 @@ declare module 'vitest' {
     siteUrl: string;
     /** The backend's data directory (for tests of the lock and of persistence). */
     localDataDir: string;
+    /** `NETLIFY_BLOBS_CONTEXT` of the local Blobs server (provider uploads). */
+    blobsContext: string;
   }
 }
 
@@ -42,6 +45,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const { env } = backend;
   Object.assign(process.env, env);
+  const blobs = await startLocalBlobs(join(dataDir, 'blobs'));
+  project.provide('blobsContext', blobs.context);
   project.provide('supabaseUrl', env.SUPABASE_URL);
   project.provide('anonKey', env.PUBLIC_SUPABASE_ANON_KEY);
   project.provide('databaseUrl', env.DATABASE_URL);
@@ -50,6 +55,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('localDataDir', dataDir);
   const running = backend;
   return async () => {
+    await blobs.stop();
     await running.stop();
     await rm(dataDir, { recursive: true, force: true });
   };
