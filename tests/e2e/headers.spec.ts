@@ -19,6 +19,9 @@ const GRADED_PATHS = [
   '/auth',
   '/auth/confirm',
   '/enhanced-dashboard',
+  '/provider-login',
+  '/provider-registration',
+  '/registration-success',
   // A rewritten address: served the /request page, it must carry that page's CSP too.
   '/request/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
 ];

@@ -15,7 +15,12 @@
 import type { AuthChangeEvent, Session as AuthSession, SupabaseClient, User } from '@supabase/supabase-js';
 import { atom, type ReadableAtom } from 'nanostores';
 import { ROLES, type Role } from '../../lib/vocabulary.ts';
-import { AUTH_STORAGE_KEY, displayName as displayNameRule, signInHrefFor } from './rules.ts';
+import {
+  AUTH_STORAGE_KEY,
+  displayName as displayNameRule,
+  isProviderAccount,
+  signInHrefFor,
+} from './rules.ts';
 import { createAuthStorage } from './storage.ts';
 
 export type SessionUser = { id: string; email: string | null; metadata: Record<string, unknown> };
@@ -35,7 +40,9 @@ const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
 const LOCAL_ANON_KEY = 'sb_publishable_local_dev_only_7Yq2mXc4RfT9vLbN3sKd';
 
 function supabaseConfig(): { url: string; key: string } {
-  const env = import.meta.env as Record<string, string | undefined>;
+  // Typed here rather than through Astro's env types, so that unit tests (tsconfig.node.json,
+  // without them) can import this module too.
+  const env = (import.meta as unknown as { env: Record<string, string | undefined> }).env;
   return {
     url: env['PUBLIC_SUPABASE_URL'] || LOCAL_SUPABASE_URL,
     key: env['PUBLIC_SUPABASE_ANON_KEY'] || LOCAL_ANON_KEY,
@@ -134,7 +141,7 @@ async function applySession(event: AuthChangeEvent, session: AuthSession | null)
     $store.set({ status: 'signed-in', user, roles: current.roles });
     return;
   }
-  const roles = await fetchRoles(session.access_token);
+  let roles = await fetchRoles(session.access_token);
   if (mine !== generation) return;
   if (roles === 'unauthorized') {
     // The server no longer accepts this session (user deleted, session ended elsewhere).
@@ -142,7 +149,28 @@ async function applySession(event: AuthChangeEvent, session: AuthSession | null)
     await client.auth.signOut({ scope: 'local' });
     return;
   }
+  roles = await providerCheck(user, roles);
+  if (mine !== generation) return;
   $store.set({ status: 'signed-in', user, roles });
+}
+
+/**
+ * Spec §4 "the provider check" on sign-in: someone who registered as a provider (organization in
+ * the sign-up metadata) but has no provider profile yet, because the e-mail had to be confirmed
+ * first or an earlier attempt failed, gets it now. Loaded only for them (dynamic import), so
+ * everyone else's pages carry none of it. Answers the roles, with 'provider' once the profile
+ * exists (the database gives the role with the profile).
+ */
+async function providerCheck(user: SessionUser, roles: Role[]): Promise<Role[]> {
+  if (roles.includes('provider') || !isProviderAccount(roles, user.metadata)) return roles;
+  try {
+    const { ensureProviderProfile } = await import('../provider/profile.ts');
+    const outcome = await ensureProviderProfile(user);
+    return outcome === 'created' || outcome === 'exists' ? [...roles, 'provider'] : roles;
+  } catch (error) {
+    console.warn('Provider check failed', error);
+    return roles;
+  }
 }
 
 /** Roles from GET /api/me; an empty list when it cannot be read (spec §8), or 'unauthorized'. */

@@ -1,0 +1,493 @@
+/**
+ * The provider's way in, end to end through `npm start`: /provider-registration (both steps,
+ * every validation message, Back, sign-up → confirmation mail → /provider-dashboard with the
+ * provider profile created), /registration-success, /provider-login (red box, Forgot password,
+ * recovery → Create New Password, magic link, Remember me), the redirects of a signed-in
+ * provider, /auth landing providers on their dashboard, axe at 1280 and 390 px, no CSP violation.
+ * Every run uses new addresses (the local backend keeps its data in .data/).
+ */
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import postgres from 'postgres';
+import { expectNoAxeViolations, failOnCspViolations, PHONE } from './helpers.ts';
+
+const OUTBOX = process.env['OUTBOX_URL'] ?? 'http://127.0.0.1:54324';
+const AUTH_URL = `${process.env['SUPABASE_URL'] ?? 'http://127.0.0.1:54321'}/auth/v1`;
+const ANON_KEY =
+  process.env['PUBLIC_SUPABASE_ANON_KEY'] ?? 'sb_publishable_local_dev_only_7Yq2mXc4RfT9vLbN3sKd';
+const DATABASE_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres:postgres@127.0.0.1:54322/postgres';
+const PASSWORD = 'provider-pass-1';
+const DESKTOP = { width: 1280, height: 900 } as const;
+const SHOTS = process.env['PROVIDER_AUTH_SHOTS'];
+
+const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+let counter = 0;
+const uniqueEmail = (label: string) => `e2e-provider-${label}-${run}-${++counter}@example.org`;
+
+type Mail = { subject: string; text: string };
+
+async function latestMail(request: APIRequestContext, to: string, subject: RegExp): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`${OUTBOX}/api/messages?to=${encodeURIComponent(to)}`);
+        found = ((await res.json()) as Mail[]).find((m) => subject.test(m.subject));
+        return Boolean(found);
+      },
+      { message: `a mail "${subject.source}" to ${to}` },
+    )
+    .toBe(true);
+  if (!found) throw new Error('unreachable');
+  return found;
+}
+
+/** The two links every auth e-mail carries (supabase/local/auth/mails.ts). */
+function links(mail: Mail): { verify: string; confirmPage: string } {
+  const verify = /(https?:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(mail.text)?.[1];
+  const confirmPage = /(https?:\/\/\S+\/auth\/confirm\?\S+)/.exec(mail.text)?.[1];
+  if (!verify || !confirmPage) throw new Error(`no links in:\n${mail.text}`);
+  return { verify, confirmPage };
+}
+
+/** A confirmed provider sign-up made through the auth API (the profile is not created yet). */
+async function confirmedProvider(request: APIRequestContext, label: string): Promise<string> {
+  const email = uniqueEmail(label);
+  const res = await request.post(`${AUTH_URL}/signup`, {
+    headers: { apikey: ANON_KEY },
+    data: {
+      email,
+      password: PASSWORD,
+      data: { full_name: 'Dana Provider', name: 'Dana Provider', organization_name: `Harbor OCD ${label}` },
+    },
+  });
+  expect(res.status()).toBe(200);
+  const { verify } = links(await latestMail(request, email, /Confirm your e-mail/));
+  expect((await request.get(verify, { maxRedirects: 0 })).status()).toBe(303);
+  return email;
+}
+
+type ProfileRow = {
+  organization_name: string;
+  contact_name: string;
+  email: string;
+  phone: string | null;
+  subscription_status: string;
+};
+
+/** The provider profile of the user with this e-mail, or undefined. */
+async function providerProfile(email: string): Promise<ProfileRow | undefined> {
+  const sql = postgres(DATABASE_URL, { max: 1 });
+  try {
+    const [row] = await sql<ProfileRow[]>`
+      select p.organization_name, p.contact_name, p.email, p.phone, p.subscription_status
+      from providers p join auth.users u on u.id = p.user_id where u.email = ${email}`;
+    return row;
+  } finally {
+    await sql.end();
+  }
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+}
+
+async function signInAtProviderLogin(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+const fieldError = (page: Page, id: string) => page.locator(`#${id}-error`);
+
+failOnCspViolations();
+
+test.describe('provider registration', () => {
+  test('every step-1 and step-2 message beside its field; Back keeps everything', async ({ page }) => {
+    await page.goto('/provider-registration');
+    await expect(page.getByRole('heading', { level: 1, name: 'Account Information' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Provider sign in' })).toHaveAttribute(
+      'href',
+      '/provider-login',
+    );
+
+    const org = page.getByLabel('Organization name');
+    const contact = page.getByLabel('Contact name');
+    const email = page.getByLabel('Email', { exact: true });
+    const password = page.getByLabel('Password', { exact: true });
+    const confirm = page.getByLabel('Confirm password');
+    const continueButton = page.getByRole('button', { name: 'Continue' });
+
+    await continueButton.click();
+    for (const id of ['reg-organizationName', 'reg-contactName', 'reg-email']) {
+      await expect(fieldError(page, id)).toContainText('Missing Information:');
+      await expect(page.locator(`#${id}`)).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.locator(`#${id}`)).toHaveAttribute('aria-describedby', new RegExp(`${id}-error`));
+    }
+    await expect(fieldError(page, 'reg-password')).toHaveText(
+      'Password Required: Please enter a password of at least 6 characters.',
+    );
+    await expect(org).toBeFocused();
+    await expectNoAxeViolations(page);
+
+    await org.fill('Harbor OCD Residence');
+    await contact.fill('Dana Reyes');
+    await email.fill('not-an-address');
+    await page.getByLabel('Phone').fill('555-0100');
+    await continueButton.click();
+    await expect(fieldError(page, 'reg-email')).toHaveText(
+      'Invalid Email: Please enter a valid email address.',
+    );
+    await expect(fieldError(page, 'reg-organizationName')).toHaveCount(0);
+    await expect(email).toBeFocused();
+
+    await email.fill('dana@harbor.example.org');
+    await password.fill('12345');
+    await continueButton.click();
+    await expect(fieldError(page, 'reg-password')).toHaveText(
+      'Password Too Short: Password must be at least 6 characters long.',
+    );
+    await expect(password).toBeFocused();
+
+    await password.fill(PASSWORD);
+    await confirm.fill('something-else');
+    await continueButton.click();
+    await expect(fieldError(page, 'reg-confirm-password')).toHaveText(
+      "Passwords Don't Match: Please enter the same password in both password fields.",
+    );
+    await expect(confirm).toBeFocused();
+    await page.getByRole('button', { name: 'Show password' }).first().click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await expectNoAxeViolations(page);
+
+    // The magic-link option hides the password fields and their checks.
+    await page.getByLabel('Email me a sign-in link instead of choosing a password').check();
+    await expect(password).toHaveCount(0);
+    await expect(confirm).toHaveCount(0);
+    await page.getByLabel('Email me a sign-in link instead of choosing a password').uncheck();
+    await confirm.fill(PASSWORD);
+    await continueButton.click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Complete Registration' })).toBeFocused();
+    await expect(page.getByText('Step 2 of 2')).toBeVisible();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(fieldError(page, 'reg-terms')).toHaveText(
+      'Terms Required: Please accept the terms of service and privacy policy to continue.',
+    );
+    await expect(page.getByLabel(/I accept the/)).toBeFocused();
+    await expect(page.getByLabel(/I accept the/)).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page);
+    await page.getByLabel(/Send me occasional product news/).check();
+
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Account Information' })).toBeFocused();
+    await expect(org).toHaveValue('Harbor OCD Residence');
+    await expect(contact).toHaveValue('Dana Reyes');
+    await expect(email).toHaveValue('dana@harbor.example.org');
+    await expect(page.getByLabel('Phone')).toHaveValue('555-0100');
+    await expect(password).toHaveValue(PASSWORD);
+    await expect(confirm).toHaveValue(PASSWORD);
+    await continueButton.click();
+    await expect(page.getByLabel(/Send me occasional product news/)).toBeChecked();
+  });
+
+  test('with a password: confirmation mail, the link lands on the dashboard, the profile exists', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('register');
+    await page.goto('/provider-registration');
+    await page.getByLabel('Organization name').fill('  Harbor OCD Residence  ');
+    await page.getByLabel('Contact name').fill(' Dana Reyes ');
+    await page.getByLabel('Email', { exact: true }).fill(`  ${email}  `);
+    await page.getByLabel('Phone').fill(' 555-0100 ');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel(/I accept the/).check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    await expect(page).toHaveURL(/\/registration-success$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Registration Submitted!' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('14-day free trial');
+    await expect(page.getByRole('main')).toContainText('spam');
+    await expect(
+      page.getByRole('main').getByRole('link', { name: 'Go to Provider Sign In' }),
+    ).toHaveAttribute('href', '/provider-login');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Back to Home' })).toHaveAttribute(
+      'href',
+      '/',
+    );
+    expect(await providerProfile(email)).toBeUndefined();
+
+    const { confirmPage } = links(await latestMail(request, email, /Confirm your e-mail/));
+    // The form's emailRedirectTo, /auth/confirm?next=/provider-dashboard, is the link's `next`.
+    expect(decodeURIComponent(decodeURIComponent(confirmPage))).toMatch(
+      /&next=\S+\/auth\/confirm\?next=\/provider-dashboard$/,
+    );
+    await page.goto(confirmPage);
+    await expect(page).toHaveURL(/\/provider-dashboard$/);
+    // The provider check on sign-in created the profile from the sign-up metadata, trimmed.
+    await expect
+      .poll(() => providerProfile(email))
+      .toMatchObject({
+        organization_name: 'Harbor OCD Residence',
+        contact_name: 'Dana Reyes',
+        email,
+        phone: '555-0100',
+        subscription_status: 'trial',
+      });
+    await latestMail(request, email, /14-day free trial/);
+
+    // Signed in now: the success, login and registration pages send the provider to the dashboard.
+    for (const path of ['/registration-success', '/provider-login', '/provider-registration']) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/provider-dashboard$/);
+    }
+    const menuButton = page.locator('#user-menu-button');
+    await menuButton.click();
+    await expect(
+      page.locator('#user-menu').getByRole('link', { name: 'Provider Dashboard' }),
+    ).toHaveAttribute('href', '/provider-dashboard');
+  });
+
+  test('a confirmed address: Account Already Exists', async ({ page, request }) => {
+    const email = await confirmedProvider(request, 'exists');
+    await page.goto('/provider-registration');
+    await page.getByLabel('Organization name').fill('Harbor OCD Residence');
+    await page.getByLabel('Contact name').fill('Dana Reyes');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel(/I accept the/).check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Account Already Exists' })).toContainText(
+      'This email is already registered. Please try signing in instead.',
+    );
+    await expect(page).toHaveURL(/\/provider-registration$/);
+  });
+});
+
+test.describe('provider sign-in', () => {
+  test('invalid credentials and missing fields', async ({ page }) => {
+    await page.goto('/provider-login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Provider Sign In' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Register your program' })).toHaveAttribute(
+      'href',
+      '/provider-registration',
+    );
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(fieldError(page, 'provider-email')).toHaveText(
+      'Missing Email: Please enter your email address.',
+    );
+    await expect(page.getByLabel('Email', { exact: true })).toBeFocused();
+    await page.getByLabel('Email', { exact: true }).fill('provider@example.org');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(fieldError(page, 'provider-password')).toHaveText(
+      'Missing Password: Please enter your password.',
+    );
+    await signInAtProviderLogin(page, 'provider@example.org', 'not-the-password');
+    const alert = page.locator('[data-auth-alert]');
+    await expect(alert).toContainText('Invalid Credentials');
+    await expect(alert).toContainText('Please check your email and password and try again.');
+    await expect(alert).toContainText('magic link');
+    await expect(alert).toHaveClass(/bg-red-50/);
+    await expect(page).toHaveURL(/\/provider-login$/);
+  });
+
+  test('forgot password: Email Required, recovery mail, Create New Password, dashboard', async ({
+    page,
+    request,
+  }) => {
+    const email = await confirmedProvider(request, 'reset');
+    await page.goto('/provider-login');
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await expect(fieldError(page, 'provider-email')).toHaveText(
+      'Email Required: Please enter your email address first.',
+    );
+    await expect(page.getByLabel('Email', { exact: true })).toBeFocused();
+    await page.getByLabel('Email', { exact: true }).fill(` ${email} `);
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await expect(page.locator('[data-auth-notice]')).toContainText('Reset Link Sent');
+
+    const { confirmPage } = links(await latestMail(request, email, /Reset your password/));
+    await page.goto(confirmPage);
+    await expect(page).toHaveURL(/\/provider-login\?mode=reset$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Create New Password' })).toBeVisible();
+    await page.getByLabel('New password').fill('abc');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expect(fieldError(page, 'provider-new-password')).toHaveText(
+      'Password Too Short: Password must be at least 6 characters long.',
+    );
+    await page.getByRole('button', { name: 'Show password' }).click();
+    await expect(page.getByLabel('New password')).toHaveAttribute('type', 'text');
+    await page.getByLabel('New password').fill('a-new-provider-secret');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expect(page).toHaveURL(/\/provider-dashboard$/);
+    await expect(page.getByRole('status').getByText('Password Updated', { exact: true })).toBeVisible();
+    const grant = await request.post(`${AUTH_URL}/token?grant_type=password`, {
+      headers: { apikey: ANON_KEY },
+      data: { email, password: 'a-new-provider-secret' },
+    });
+    expect(grant.status()).toBe(200);
+  });
+
+  test('?mode=reset without a session shows the sign-in form with a notice', async ({ page }) => {
+    await page.goto('/provider-login?mode=reset');
+    await expect(page.getByRole('heading', { level: 1, name: 'Provider Sign In' })).toBeVisible();
+    await expect(page.getByText('Reset Link Needed')).toBeVisible();
+  });
+
+  test('magic link: hides the password, Magic Link Sent!, the link opens the dashboard', async ({
+    page,
+    request,
+  }) => {
+    const email = await confirmedProvider(request, 'magic');
+    await page.goto('/provider-login');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Email me a magic link instead (no password)').check();
+    await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Send Magic Link' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Magic Link Sent!' })).toBeVisible();
+    const { confirmPage } = links(await latestMail(request, email, /Your sign-in link/));
+    // The form's emailRedirectTo, /auth/confirm?next=/provider-dashboard, is the link's `next`.
+    expect(decodeURIComponent(decodeURIComponent(confirmPage))).toMatch(
+      /&next=\S+\/auth\/confirm\?next=\/provider-dashboard$/,
+    );
+    await page.goto(confirmPage);
+    await expect(page).toHaveURL(/\/provider-dashboard$/);
+    await expect.poll(() => providerProfile(email)).toMatchObject({ organization_name: 'Harbor OCD magic' });
+  });
+
+  /** Signs in at /provider-login, then opens a new browser from the saved storage state. */
+  async function restored(browser: Browser, page: Page, email: string, remember: boolean): Promise<Page> {
+    await page.goto('/provider-login');
+    const box = page.getByLabel('Remember me');
+    await expect(box).toBeChecked();
+    if (!remember) await box.uncheck();
+    await signInAtProviderLogin(page, email);
+    await expect(page).toHaveURL(/\/provider-dashboard$/);
+    await expect(page.locator('#user-menu-button')).toBeVisible();
+    // Closing the browser keeps cookies and localStorage (storageState), never sessionStorage.
+    const state = await page.context().storageState();
+    const context = await browser.newContext({ storageState: state });
+    return context.newPage();
+  }
+
+  test('Remember me off: the session ends with the browser', async ({ browser, page, request }) => {
+    const email = await confirmedProvider(request, 'forget');
+    const next = await restored(browser, page, email, false);
+    expect(await page.evaluate(() => localStorage.getItem('ocd-directory-auth'))).toBeNull();
+    expect(await page.evaluate(() => sessionStorage.getItem('ocd-directory-auth'))).not.toBeNull();
+    // The same tab stays signed in from page to page.
+    await page.goto('/provider-login');
+    await expect(page).toHaveURL(/\/provider-dashboard$/);
+    await next.goto('/provider-login');
+    await expect(next.getByRole('heading', { level: 1, name: 'Provider Sign In' })).toBeVisible();
+    await expect(next.locator('header').getByRole('link', { name: 'Provider Login' })).toBeVisible();
+    await expect(next).toHaveURL(/\/provider-login$/);
+    await expect(next.getByLabel('Remember me')).not.toBeChecked();
+    await next.context().close();
+  });
+
+  test('Remember me on: the session outlives the browser', async ({ browser, page, request }) => {
+    const email = await confirmedProvider(request, 'remember');
+    const next = await restored(browser, page, email, true);
+    await next.goto('/provider-login');
+    await expect(next).toHaveURL(/\/provider-dashboard$/);
+    await next.context().close();
+  });
+
+  test('/auth lands a provider on the dashboard when there is no next', async ({ page, request }) => {
+    const email = await confirmedProvider(request, 'auth');
+    await page.goto('/auth');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL(/\/provider-dashboard$/);
+  });
+});
+
+test.describe('accessibility of the provider pages', () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    test(`every page and mode at ${viewport.width}px`, async ({ page }) => {
+      test.setTimeout(60_000);
+      await page.setViewportSize(viewport);
+
+      await page.goto('/provider-registration');
+      await expect(page.getByLabel('Organization name')).toBeVisible();
+      await expectNoAxeViolations(page);
+      await shot(page, 'registration-step1');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page.locator('[data-field-error]').first()).toBeVisible();
+      await expectNoAxeViolations(page);
+      await shot(page, 'registration-step1-errors');
+      await page.getByLabel('Organization name').fill('Harbor OCD Residence');
+      await page.getByLabel('Contact name').fill('Dana Reyes');
+      await page.getByLabel('Email', { exact: true }).fill('dana@harbor.example.org');
+      await page.getByLabel('Email me a sign-in link instead of choosing a password').check();
+      await expectNoAxeViolations(page);
+      await shot(page, 'registration-step1-magic');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('button', { name: 'Register and Send Link' }).click();
+      await expect(fieldError(page, 'reg-terms')).toBeVisible();
+      await expectNoAxeViolations(page);
+      await shot(page, 'registration-step2-errors');
+
+      await page.goto('/registration-success');
+      await expect(page.getByRole('heading', { level: 1, name: 'Registration Submitted!' })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await shot(page, 'registration-success');
+
+      await page.goto('/provider-login');
+      await expect(page.getByLabel('Email', { exact: true })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await shot(page, 'login');
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await expect(page.locator('[data-field-error]').first()).toBeVisible();
+      await expectNoAxeViolations(page);
+      await signInAtProviderLogin(page, 'provider@example.org', 'wrong-password-here');
+      await expect(page.locator('[data-auth-alert]')).toBeVisible();
+      await expectNoAxeViolations(page);
+      await shot(page, 'login-invalid');
+      await page.getByLabel('Email me a magic link instead (no password)').check();
+      await expectNoAxeViolations(page);
+      await shot(page, 'login-magic');
+
+      await page.goto('/provider-login?mode=reset');
+      await expect(page.getByText('Reset Link Needed')).toBeVisible();
+      await expectNoAxeViolations(page);
+      await shot(page, 'login-reset-no-session');
+    });
+  }
+
+  test('Create New Password and Magic Link Sent! at both widths', async ({ page, request }) => {
+    test.setTimeout(60_000);
+    const email = await confirmedProvider(request, 'a11y');
+    await page.goto('/provider-login');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Email me a magic link instead (no password)').check();
+    await page.getByRole('button', { name: 'Send Magic Link' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Magic Link Sent!' })).toBeVisible();
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      await expectNoAxeViolations(page);
+      await shot(page, 'login-magic-sent');
+    }
+    const { confirmPage } = links(await latestMail(request, email, /Your sign-in link/));
+    await page.goto(confirmPage);
+    await expect(page).toHaveURL(/\/provider-dashboard$/);
+    await page.goto('/provider-login?mode=reset');
+    await expect(page.getByRole('heading', { level: 1, name: 'Create New Password' })).toBeVisible();
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      await expectNoAxeViolations(page);
+      await page.getByRole('button', { name: 'Update Password' }).click();
+      await expect(fieldError(page, 'provider-new-password')).toBeVisible();
+      await expectNoAxeViolations(page);
+      await shot(page, 'login-create-new-password');
+    }
+  });
+});
