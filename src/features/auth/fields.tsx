@@ -129,7 +129,7 @@ export function NoticeBox({ message }: { message: Message | null }) {
   return (
     <div role="status" className="empty:hidden">
       {message ? (
-        <div className="rounded-md border border-brand-200 bg-brand-50 p-3 text-sm text-ink" data-auth-notice>
+        <div className="rounded-md border border-brand-100 bg-brand-50 p-3 text-sm text-ink" data-auth-notice>
           <p className="font-semibold">{message.title}</p>
           <p className="mt-1">{message.description}</p>
         </div>
