@@ -246,8 +246,9 @@ describe('POST /api/contact', () => {
         'provider_inquiries',
         'provider_listings',
         'providers',
+        'providers', // inquiry_email (migration 20261122001200)
       ]);
-      for (const row of rows) expect(row.def).toContain('private.is_email(email)');
+      for (const row of rows) expect(row.def).toMatch(/private\.is_email\((inquiry_)?email\)/);
     });
 
     it('refuses "a\\u0085@b.co" itself, even from a superuser', async () => {
