@@ -132,6 +132,9 @@ test.describe('provider registration', () => {
     await expectNoAxeViolations(page);
 
     await org.fill('Harbor OCD Residence');
+    // Correcting a field removes its message; the others stay until the next Continue.
+    await expect(fieldError(page, 'reg-organizationName')).toHaveCount(0);
+    await expect(fieldError(page, 'reg-contactName')).toBeVisible();
     await contact.fill('Dana Reyes');
     await email.fill('not-an-address');
     await page.getByLabel('Phone').fill('555-0100');

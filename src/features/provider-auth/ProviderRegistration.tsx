@@ -103,6 +103,10 @@ export default function ProviderRegistration() {
 
   const set = <K extends keyof Form>(key: K, value: Form[K]) => {
     setForm((current) => ({ ...current, [key]: value }));
+    // A field being corrected no longer shows its old message (it is checked again on Continue).
+    if ((STEP1_FIELDS as readonly string[]).includes(key)) {
+      setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => field !== key)));
+    }
   };
 
   const continueToStep2 = () => {
