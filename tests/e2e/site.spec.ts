@@ -38,7 +38,7 @@ test.describe('header', () => {
     }
     await expect(page.getByRole('banner').getByRole('link', { name: 'Provider Login' })).toHaveAttribute(
       'href',
-      '/provider-registration',
+      '/provider-login',
     );
     await expect(page.locator('#user-menu-slot')).toBeAttached();
     await expect(page.locator('#mobile-menu-button')).toBeHidden();
