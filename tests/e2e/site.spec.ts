@@ -71,7 +71,7 @@ test.describe('header', () => {
       }
       await expect(menu.getByRole('link', { name: 'Provider Login' })).toHaveAttribute(
         'href',
-        '/provider-registration',
+        '/provider-login',
       );
       await expectNoAxeViolations(page);
 

@@ -1,0 +1,400 @@
+/**
+ * The provider dashboard end to end through `npm start`: a provider who confirmed their e-mail
+ * signs in and gets their profile created from the registration's metadata (14 days of trial
+ * left); sends a verification request (Missing Documents first); builds a listing whose draft
+ * survives a reload, uploads a logo (a renamed executable is refused), and submits it for review;
+ * an inquiry a family sends from the profile of a program published from the provider's listing
+ * appears in the overview, and the status the provider sets shows on the family's status page.
+ * Also: signed out → /provider-login; a family account → "Complete Your Profile"; Logout; phones
+ * get a select instead of tabs; axe on every tab at 1280 and 390 px; no CSP violation.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import postgres from 'postgres';
+import { expectNoAxeViolations, failOnCspViolations, PHONE } from './helpers.ts';
+
+const OUTBOX = process.env['OUTBOX_URL'] ?? 'http://127.0.0.1:54324';
+const AUTH_URL = `${process.env['SUPABASE_URL'] ?? 'http://127.0.0.1:54321'}/auth/v1`;
+const ANON_KEY =
+  process.env['PUBLIC_SUPABASE_ANON_KEY'] ?? 'sb_publishable_local_dev_only_7Yq2mXc4RfT9vLbN3sKd';
+const DATABASE_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres:postgres@127.0.0.1:54322/postgres';
+const SHOTS = process.env['DASHBOARD_SCREENSHOTS'];
+const PASSWORD = 'provider-pass-1';
+/** A directory program no other spec sends requests to; the inquiry test publishes a listing as it. */
+const PUBLISHED = { id: 'lantern-point-ocd-residence', path: '/program/lantern-point-ocd-residence' };
+
+const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+let counter = 0;
+const uniqueEmail = (label: string) => `e2e-prov-${label}-${run}-${++counter}@example.org`;
+
+type Mail = { subject: string; text: string };
+
+let sql: postgres.Sql;
+test.beforeAll(() => {
+  sql = postgres(DATABASE_URL, { max: 1, onnotice: () => undefined });
+});
+test.afterAll(async () => {
+  await sql.end();
+});
+
+failOnCspViolations();
+
+async function mailsTo(request: APIRequestContext, to: string): Promise<Mail[]> {
+  const res = await request.get(`${OUTBOX}/api/messages?to=${encodeURIComponent(to)}`);
+  return (await res.json()) as Mail[];
+}
+
+/** Signs up through the auth API (with the registration's metadata) and confirms from the outbox. */
+async function confirmedAccount(
+  request: APIRequestContext,
+  email: string,
+  data: Record<string, string>,
+): Promise<void> {
+  const res = await request.post(`${AUTH_URL}/signup`, {
+    headers: { apikey: ANON_KEY },
+    data: { email, password: PASSWORD, data },
+  });
+  expect(res.status()).toBe(200);
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const mail = (await mailsTo(request, email)).find((m) => /Confirm your e-mail/.test(m.subject));
+      link = /(https?:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(mail?.text ?? '')?.[1];
+      return link !== undefined;
+    })
+    .toBe(true);
+  const verified = await request.get(link ?? '', { maxRedirects: 0 });
+  expect(verified.status()).toBe(303);
+}
+
+function providerMetadata(organization: string): Record<string, string> {
+  return {
+    full_name: 'Jordan Lee',
+    name: 'Jordan Lee',
+    organization_name: organization,
+    phone: '(555) 010-0199',
+  };
+}
+
+/** Signs in on /auth and lands on the dashboard (the page keeps `?next=`). */
+async function signInToDashboard(page: Page, email: string, tab?: string): Promise<void> {
+  const next = tab ? `/provider-dashboard?tab=${tab}` : '/provider-dashboard';
+  await page.goto(`/auth?next=${encodeURIComponent(next)}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/provider-dashboard/);
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+async function openTab(page: Page, name: string): Promise<void> {
+  await page.getByRole('tab', { name, exact: true }).click();
+  await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
+}
+
+/** A valid 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('a new provider: profile created at sign-in, verification requested, listing drafted, uploaded and submitted', async ({
+  page,
+}) => {
+  const email = uniqueEmail('journey');
+  const organization = `Harbor House OCD Center ${run}`;
+  await confirmedAccount(page.request, email, providerMetadata(organization));
+  // Nothing created it yet: the registration's POST /api/providers "failed"; the dashboard makes it.
+  expect(
+    await sql`select 1 from providers p join auth.users u on u.id = p.user_id where u.email = ${email}`,
+  ).toHaveLength(0);
+
+  await signInToDashboard(page, email);
+  await expect(page.getByTestId('organization')).toHaveText(organization);
+  await expect(page.getByTestId('verification-badge')).toHaveText('Not Verified');
+  await expect(page.getByTestId('completeness')).toHaveText('75%');
+  await expect(page.getByTestId('trial')).toContainText('14 days left');
+  await expect(page.getByText('No inquiries yet.')).toBeVisible();
+  const [profile] = await sql<
+    { subscription_plan: string; subscription_status: string; verification_status: string }[]
+  >`
+    select p.subscription_plan, p.subscription_status, p.verification_status
+    from providers p join auth.users u on u.id = p.user_id where u.email = ${email}`;
+  expect(profile).toEqual({
+    subscription_plan: 'free',
+    subscription_status: 'trial',
+    verification_status: 'unverified',
+  });
+  await shot(page, 'overview');
+  await expectNoAxeViolations(page);
+
+  // Verification: at least one document, one row always stays.
+  await openTab(page, 'Verification');
+  await expect(page).toHaveURL(/\?tab=verification$/);
+  await expect(page.getByRole('button', { name: 'Remove document 1' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Submit verification request' }).click();
+  await expect(
+    page
+      .getByRole('tabpanel')
+      .getByRole('alert')
+      .filter({ hasText: 'Please list at least one verification document.' }),
+  ).toBeVisible();
+  await expect(page.getByText('Missing Documents').first()).toBeVisible();
+  await page.getByRole('textbox', { name: 'Document 1', exact: true }).fill('State license #12345');
+  await page.getByRole('button', { name: 'Add document' }).click();
+  await expect(page.getByRole('textbox', { name: 'Document 2', exact: true })).toBeFocused();
+  await page.getByRole('textbox', { name: 'Document 2', exact: true }).fill('To be removed');
+  await page.getByRole('button', { name: 'Add document' }).click();
+  await page.getByRole('textbox', { name: 'Document 3', exact: true }).fill('Joint Commission certificate');
+  await page.getByRole('button', { name: 'Remove document 2' }).click();
+  await shot(page, 'verification-form');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Submit verification request' }).click();
+  await expect(page.getByText('Verification Request Submitted')).toBeVisible();
+  await expect(page.getByText('Pending Review').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit verification request' })).toHaveCount(0);
+  const requests = await sql<{ documents_submitted: string[]; status: string }[]>`
+    select r.documents_submitted, r.status from provider_verification_requests r
+    join providers p on p.id = r.provider_id join auth.users u on u.id = p.user_id where u.email = ${email}`;
+  expect(requests).toEqual([
+    { documents_submitted: ['State license #12345', 'Joint Commission certificate'], status: 'pending' },
+  ]);
+  await shot(page, 'verification-pending');
+  await expectNoAxeViolations(page);
+
+  // Listings: a draft survives a reload; Submit for Review needs name, description and phone.
+  await openTab(page, 'Listings');
+  await page.getByLabel(/^Center name/).fill('Harbor House Residential');
+  await page.getByRole('tab', { name: 'Program' }).click();
+  await page.getByLabel('Adolescents (12-17)').check();
+  await page.getByLabel('ERP', { exact: true }).check();
+  await page.getByLabel(/^Setting/).selectOption('Residential');
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(page.getByText('Draft Saved', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel(/^Center name/)).toHaveValue('Harbor House Residential');
+  await expect(page.getByTestId('last-saved')).toContainText('Draft saved');
+  await page.getByRole('tab', { name: 'Program' }).click();
+  await expect(page.getByLabel('Adolescents (12-17)')).toBeChecked();
+  await expect(page.getByLabel(/^Setting/)).toHaveValue('Residential');
+  await shot(page, 'listing-program');
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Submit for Review' }).click();
+  await expect(page.getByText('Missing Required Information').first()).toBeVisible();
+  await expect(page.getByRole('tab', { name: /Basic/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel(/^Description/)).toBeFocused();
+  await expect(page.getByText('Description is required.')).toBeVisible();
+  await expect(page.getByText('Phone is required.')).toBeVisible();
+  await shot(page, 'listing-missing');
+  await expectNoAxeViolations(page);
+  expect(
+    await sql`select 1 from provider_listings l join providers p on p.id = l.provider_id join auth.users u on u.id = p.user_id where u.email = ${email}`,
+  ).toHaveLength(0);
+
+  await page.getByLabel(/^Description/).fill('Residential ERP for teenagers with OCD, with family weeks.');
+  await page.getByLabel(/^Admissions phone/).fill('(555) 010-0150');
+
+  // Media: a renamed executable is refused by the server; a real PNG is stored.
+  await page.getByRole('tab', { name: 'Media' }).click();
+  await page.getByLabel(/^Logo/).setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]),
+  });
+  await expect(page.getByRole('alert').filter({ hasText: /./ }).first()).toBeVisible();
+  await expect(page.getByTestId('logo-status')).toHaveText('');
+  await page.getByLabel(/^Logo/).setInputFiles({ name: 'logo.gif', mimeType: 'image/gif', buffer: PNG });
+  await expect(page.getByText('Logo must be a PNG, JPEG or WebP image.', { exact: false })).toBeVisible();
+  await page
+    .getByLabel(/^Logo/)
+    .setInputFiles({ name: 'harbor-logo.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByTestId('logo-status')).toContainText('Uploaded: harbor-logo.png');
+  await shot(page, 'listing-media');
+  await expectNoAxeViolations(page);
+  await page.getByRole('tab', { name: 'Credentials' }).click();
+  await page.getByLabel('CARF').check();
+  await expectNoAxeViolations(page);
+  await page.getByRole('tab', { name: 'Location' }).click();
+  await page.getByLabel(/^City/).fill('Portland');
+  await page.getByLabel(/^ZIP code/).fill('0410');
+  await page.getByRole('button', { name: 'Submit for Review' }).click();
+  await expect(
+    page.getByRole('tabpanel').getByText('ZIP code must be 5 digits', { exact: false }),
+  ).toBeVisible();
+  await page.getByLabel(/^ZIP code/).fill('04101');
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Submit for Review' }).click();
+  await expect(page.getByText('Listing Submitted!')).toBeVisible();
+  const listings = page.getByTestId('listings');
+  const submitted = listings.getByRole('listitem').filter({ hasText: 'Harbor House Residential' });
+  await expect(submitted).toContainText('Pending review');
+  await expect(submitted.getByRole('button', { name: 'Edit Harbor House Residential' })).toBeVisible();
+  await expect(page.getByLabel(/^Center name/)).toHaveValue('');
+  const stored = await sql<
+    {
+      status: string;
+      city: string;
+      age_groups: string[];
+      logo_url: string | null;
+      accreditations: string[];
+    }[]
+  >`
+    select l.status, l.city, l.age_groups, l.logo_url, l.accreditations from provider_listings l
+    join providers p on p.id = l.provider_id join auth.users u on u.id = p.user_id where u.email = ${email}`;
+  expect(stored).toEqual([
+    {
+      status: 'pending',
+      city: 'Portland',
+      age_groups: ['Adolescents'],
+      logo_url: expect.stringMatching(/^\/api\/provider\/uploads\/[0-9a-f-]{36}$/),
+      accreditations: ['CARF'],
+    },
+  ]);
+  await shot(page, 'listing-submitted');
+  // The draft is gone for good: a reload shows an empty builder and the submitted listing.
+  await page.reload();
+  await expect(page.getByLabel(/^Center name/)).toHaveValue('');
+  await expect(page.getByTestId('listings').getByText('Pending review')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  for (const name of ['Contact Settings', 'ROI Calculator', 'Billing']) {
+    await openTab(page, name);
+    await expectNoAxeViolations(page);
+    await shot(page, `tab-${name.toLowerCase().replace(/ /g, '-')}`);
+  }
+  await expect(page.getByText('Coming soon')).toBeVisible();
+  await openTab(page, 'ROI Calculator');
+  await expect(page.getByTestId('roi-results')).toContainText('$336,000');
+  await expect(page.getByTestId('roi-results')).toContainText('$72,000');
+  await page.getByLabel(/^Number of beds/).fill('10');
+  await expect(page.getByTestId('roi-results')).toContainText('$168,000');
+
+  // Logout → home with "Logged Out".
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/localhost:8888\/$/);
+  await expect(page.getByText('Logged Out')).toBeVisible();
+  await page.goto('/provider-dashboard');
+  await expect(page).toHaveURL(/\/provider-login/);
+});
+
+test('an inquiry to a published program reaches its provider; the status set there shows on the family status page', async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail('inbox');
+  const organization = `Lantern Point Provider ${run}`;
+  await confirmedAccount(page.request, email, providerMetadata(organization));
+  await signInToDashboard(page, email);
+  await expect(page.getByTestId('organization')).toHaveText(organization);
+  // Publishing is the administrators' (issue 8): here the database plays the administrator.
+  await sql`update provider_listings set published_program_id = null where published_program_id = ${PUBLISHED.id}`;
+  await sql`
+    insert into provider_listings (provider_id, center_name, description, phone, status, published_program_id)
+    select p.id, 'Lantern Point OCD Residence', 'Residential OCD care', '(555) 010-0111', 'approved', ${PUBLISHED.id}
+    from providers p join auth.users u on u.id = p.user_id where u.email = ${email}`;
+
+  // Contact settings: the provider's own inquiry address.
+  const inbox = uniqueEmail('admissions');
+  await openTab(page, 'Contact Settings');
+  await page.getByLabel(/^Inquiry email/).fill('not-an-email');
+  await page.getByRole('button', { name: 'Save contact settings' }).click();
+  await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+  await page.getByLabel(/^Inquiry email/).fill(inbox);
+  await page.getByLabel(/^Inquiry phone/).fill('(555) 010-0177');
+  await page.getByRole('button', { name: 'Save contact settings' }).click();
+  await expect(page.getByText('Contact Settings Saved')).toBeVisible();
+
+  // A family, in its own browser, asks for information from the program's profile.
+  const family = await browser.newContext();
+  const familyPage = await family.newPage();
+  await familyPage.route('**/api/engagement', (route) => route.fulfill({ status: 202, body: '' }));
+  const familyEmail = uniqueEmail('family');
+  await familyPage.goto(PUBLISHED.path);
+  await familyPage.getByRole('button', { name: 'Request Info' }).first().click();
+  const dialog = familyPage.getByRole('dialog', { name: 'Request Information' });
+  await dialog.getByLabel(/Your name/).fill('Riley Parent');
+  await dialog.getByLabel(/Your email/).fill(familyEmail);
+  await dialog.getByLabel(/Message/).fill(`Is there a bed in January? (${run})`);
+  await dialog.getByRole('button', { name: 'Send Email' }).click();
+  await expect(familyPage.getByText('Request Submitted')).toBeVisible();
+
+  // The provider's inquiry address got it, not the program's generic one.
+  await expect.poll(async () => (await mailsTo(page.request, inbox)).length).toBe(1);
+  let statusPath = '';
+  await expect
+    .poll(async () => {
+      const [confirmation] = await mailsTo(page.request, familyEmail);
+      statusPath = new URL(
+        /(https?:\/\/\S+\/request\/[A-Za-z0-9_-]{43})/.exec(confirmation?.text ?? '')?.[1] ?? 'http://x/',
+      ).pathname;
+      return statusPath.startsWith('/request/');
+    })
+    .toBe(true);
+
+  await openTab(page, 'Overview');
+  await page.reload();
+  const item = page.getByTestId('inquiries').locator('li', { hasText: 'Riley Parent' });
+  await expect(item).toContainText(`Is there a bed in January? (${run})`);
+  await expect(item).toContainText('Info request');
+  await page.getByLabel('Show').selectOption('closed');
+  await expect(page.getByText('No closed inquiries.')).toBeVisible();
+  await page.getByLabel('Show').selectOption('all');
+  await item.getByLabel('Status').selectOption('contacted');
+  await expect(page.getByText('Status Updated')).toBeVisible();
+  await shot(page, 'overview-inquiry');
+  await expectNoAxeViolations(page);
+
+  await familyPage.goto(statusPath);
+  await expect(familyPage.getByTestId('request-status')).toHaveText('Contacted');
+  await family.close();
+});
+
+test('phones get a section select instead of tabs; every section passes axe at 390 px', async ({ page }) => {
+  const email = uniqueEmail('phone');
+  await confirmedAccount(page.request, email, providerMetadata(`Phone Test Center ${run}`));
+  await page.setViewportSize(PHONE);
+  await signInToDashboard(page, email);
+  await expect(page.getByTestId('organization')).toBeVisible();
+  await expect(page.getByRole('tablist', { name: 'Dashboard sections' })).toBeHidden();
+  const select = page.getByLabel('Dashboard section', { exact: true });
+  await expect(select).toBeVisible();
+  for (const [value, check] of [
+    ['overview', 'Engagement, last 30 days'],
+    ['verification', 'Request verification'],
+    ['listings', 'Listing builder'],
+    ['contacts', 'Contact Settings'],
+    ['roi-calculator', 'Results per month'],
+    ['billing', 'Coming soon'],
+  ] as const) {
+    await select.selectOption(value);
+    await expect(page.getByRole('tabpanel').getByText(check, { exact: true }).first()).toBeVisible();
+    if (value !== 'overview') await expect(page).toHaveURL(new RegExp(`\\?tab=${value}$`));
+    await expectNoAxeViolations(page);
+    await shot(page, `phone-${value}`);
+  }
+  // Reloading keeps the section; Back returns to the previous one.
+  await page.reload();
+  await expect(page.getByLabel('Dashboard section', { exact: true })).toHaveValue('billing');
+  await page.goBack();
+  await expect(page.getByLabel('Dashboard section', { exact: true })).toHaveValue('roi-calculator');
+});
+
+test('signed out → /provider-login; a family account → Complete Your Profile', async ({ page }) => {
+  await page.goto('/provider-dashboard');
+  await expect(page).toHaveURL(/\/provider-login/);
+
+  const email = uniqueEmail('family-account');
+  await confirmedAccount(page.request, email, { full_name: 'Casey Family' });
+  await signInToDashboard(page, email);
+  await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Complete registration' })).toHaveAttribute(
+    'href',
+    '/provider-registration',
+  );
+  await shot(page, 'complete-profile');
+  await expectNoAxeViolations(page);
+});
