@@ -398,3 +398,41 @@ test('signed out → /provider-login; a family account → Complete Your Profile
   await shot(page, 'complete-profile');
   await expectNoAxeViolations(page);
 });
+
+test('a listing the reviewers sent back shows their notes and can be edited and resubmitted', async ({
+  page,
+}) => {
+  const email = uniqueEmail('rejected');
+  await confirmedAccount(page.request, email, providerMetadata(`Resubmit Center ${run}`));
+  await signInToDashboard(page, email, 'listings');
+  await expect(page.getByText('Nothing submitted yet.', { exact: false })).toBeVisible();
+  // The review is the administrators' (issue 8): here the database plays the reviewer.
+  await sql`
+    insert into provider_listings (provider_id, center_name, description, phone, status, reviewer_notes)
+    select p.id, 'Cedar Path Residence', 'Short', '(555) 010-0122', 'rejected', 'Please describe your ERP program in more detail.'
+    from providers p join auth.users u on u.id = p.user_id where u.email = ${email}`;
+  await page.reload();
+  const item = page.getByTestId('listings').getByRole('listitem').filter({ hasText: 'Cedar Path Residence' });
+  await expect(item).toContainText('Needs changes');
+  await expect(item).toContainText('Please describe your ERP program in more detail.');
+  await expectNoAxeViolations(page);
+  await item.getByRole('button', { name: 'Edit and resubmit Cedar Path Residence' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit listing' })).toBeVisible();
+  await expect(page.getByLabel(/^Center name/)).toBeFocused();
+  await expect(page.getByLabel(/^Description/)).toHaveValue('Short');
+  await page
+    .getByLabel(/^Description/)
+    .fill('Residential ERP with daily exposure sessions, family therapy and a step-down plan.');
+  await page.getByRole('button', { name: 'Submit for Review' }).click();
+  await expect(page.getByText('Listing Submitted!')).toBeVisible();
+  await expect(item).toContainText('Pending review');
+  const rows = await sql<{ status: string; description: string }[]>`
+    select l.status, l.description from provider_listings l
+    join providers p on p.id = l.provider_id join auth.users u on u.id = p.user_id where u.email = ${email}`;
+  expect(rows).toEqual([
+    {
+      status: 'pending',
+      description: 'Residential ERP with daily exposure sessions, family therapy and a step-down plan.',
+    },
+  ]);
+});

@@ -38,7 +38,7 @@ export function RoiTab() {
   ];
 
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
       <section className={card} aria-labelledby={`${id}-title`}>
         <SectionTitle id={`${id}-title`}>ROI Calculator</SectionTitle>
         <p className="mt-1 text-muted">
