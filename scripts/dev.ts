@@ -5,6 +5,8 @@
  */
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { startLocalBlobs } from './lib/functions.ts';
 import { ensureBackend, runGenerators } from './lib/runtime.ts';
 
 // The Netlify dev middleware applies netlify.toml's rewrites against the publish folder: with an
@@ -13,6 +15,9 @@ import { ensureBackend, runGenerators } from './lib/runtime.ts';
 rmSync('dist', { recursive: true, force: true });
 
 const backend = await ensureBackend({ siteUrl: 'http://localhost:4321' });
+// Netlify Blobs (provider uploads) in .data/blobs, as under `npm start`: startLocalBlobs sets
+// NETLIFY_BLOBS_CONTEXT, which `astro dev` (and the functions it serves) inherits.
+const blobs = process.env.NETLIFY_BLOBS_CONTEXT ? null : await startLocalBlobs(join('.data', 'blobs'));
 runGenerators();
 
 const astro = spawn('astro', ['dev', ...process.argv.slice(2)], { stdio: 'inherit', env: process.env });
@@ -21,6 +26,7 @@ async function shutdown(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
   astro.kill('SIGTERM');
+  await blobs?.stop().catch(() => undefined);
   await backend?.stop();
   process.exit(code);
 }
