@@ -23,6 +23,8 @@ import { chromium } from 'playwright-core';
 import { runGenerators } from './lib/runtime.ts';
 import { syntheticPrograms, timeKeystrokes } from './lib/bench-search.ts';
 
+process.env.ASTRO_TELEMETRY_DISABLED = '1'; // no request to telemetry.astro.build (scripts/astro.ts)
+
 const { values } = parseArgs({
   options: {
     'skip-build': { type: 'boolean', default: false },

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { startLocalBlobs } from './lib/functions.ts';
 import { ensureBackend, runGenerators } from './lib/runtime.ts';
 
+process.env.ASTRO_TELEMETRY_DISABLED = '1'; // no request to telemetry.astro.build (scripts/astro.ts)
+
 // The Netlify dev middleware applies netlify.toml's rewrites against the publish folder: with an
 // old build in dist/, /program/* would be answered from it instead of the live pages. dist/ is
 // a build output (`npm start` builds it again), so dev starts without it.

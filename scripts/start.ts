@@ -28,6 +28,8 @@ import { guardRequest } from './lib/request-guard.ts';
 import { staticHeadersFor } from './lib/static-headers.ts';
 import { ensureBackend, notFoundRules, runGenerators } from './lib/runtime.ts';
 
+process.env.ASTRO_TELEMETRY_DISABLED = '1'; // no request to telemetry.astro.build (scripts/astro.ts)
+
 const { values } = parseArgs({
   options: {
     'no-build': { type: 'boolean', default: false },
