@@ -39,6 +39,7 @@ export const SECRET_VARIABLES = [
   'DATABASE_URL',
   'RESEND_API_KEY',
   'SMTP_URL',
+  'BUILD_HOOK_URL',
   'NETLIFY_BUILD_HOOK_URL',
   'SUPABASE_SERVICE_ROLE_KEY',
   'SUPABASE_SECRET_KEY',
@@ -415,26 +416,35 @@ function checkSite(env: Env): Finding[] {
 }
 
 function checkBuildHook(env: Env): Finding[] {
-  const hook = value(env, 'NETLIFY_BUILD_HOOK_URL');
-  if (hook === undefined) {
-    return [
+  const hook = value(env, 'BUILD_HOOK_URL');
+  const out: Finding[] = [];
+  if (value(env, 'NETLIFY_BUILD_HOOK_URL') !== undefined) {
+    out.push(
       warn(
         'NETLIFY_BUILD_HOOK_URL',
+        'is set, but the functions read BUILD_HOOK_URL (DESIGN.md)',
+        'rename it to BUILD_HOOK_URL',
+      ),
+    );
+  }
+  if (hook === undefined) {
+    out.push(
+      warn(
+        'BUILD_HOOK_URL',
         'is not set: approved listings appear only at the next deploy',
         'create a build hook (Netlify → Site configuration → Build & deploy → Build hooks) and set its URL',
       ),
-    ];
-  }
-  if (!/^https:\/\/api\.netlify\.com\/build_hooks\/[A-Za-z0-9]+(\?.*)?$/.test(hook)) {
-    return [
+    );
+  } else if (!/^https:\/\/api\.netlify\.com\/build_hooks\/[A-Za-z0-9]+(\?.*)?$/.test(hook)) {
+    out.push(
       err(
-        'NETLIFY_BUILD_HOOK_URL',
+        'BUILD_HOOK_URL',
         'is not a Netlify build hook URL',
         'copy it from Netlify: https://api.netlify.com/build_hooks/<id>',
       ),
-    ];
+    );
   }
-  return [];
+  return out;
 }
 
 function checkPublicVariables(env: Env): Finding[] {

@@ -32,7 +32,7 @@ const PROD: Env = {
   MAIL_FROM: 'OCD Residential Treatment Directory <hello@ocd-directory.org>',
   SITE_INBOX_EMAIL: 'hello@ocd-directory.org',
   RESEND_API_KEY: 're_AbCdEfGh1234567890_xyz',
-  NETLIFY_BUILD_HOOK_URL: 'https://api.netlify.com/build_hooks/65a1b2c3d4e5f6a7b8c9d0e1',
+  BUILD_HOOK_URL: 'https://api.netlify.com/build_hooks/65a1b2c3d4e5f6a7b8c9d0e1',
 };
 
 const errors = (findings: Finding[]) => findings.filter((f) => f.severity === 'error');
@@ -334,12 +334,18 @@ describe('checkEnvironment', () => {
       'error',
     ],
     // build hook
-    ['no build hook', { NETLIFY_BUILD_HOOK_URL: undefined }, 'NETLIFY_BUILD_HOOK_URL', 'warning'],
+    ['no build hook', { BUILD_HOOK_URL: undefined }, 'BUILD_HOOK_URL', 'warning'],
     [
       'build hook not Netlify',
-      { NETLIFY_BUILD_HOOK_URL: 'https://hooks.example.org/build' },
-      'NETLIFY_BUILD_HOOK_URL',
+      { BUILD_HOOK_URL: 'https://hooks.example.org/build' },
+      'BUILD_HOOK_URL',
       'error',
+    ],
+    [
+      'the hook under the .env.example name',
+      { NETLIFY_BUILD_HOOK_URL: 'https://api.netlify.com/build_hooks/65a1b2c3d4e5f6a7b8c9d0e1' },
+      'NETLIFY_BUILD_HOOK_URL',
+      'warning',
     ],
     // secrets in PUBLIC_
     ['PUBLIC_ copy of DATABASE_URL', { PUBLIC_DB: PROD['DATABASE_URL'] }, 'PUBLIC_DB', 'error'],
