@@ -28,13 +28,36 @@ export interface Claims {
 let pool: Sql | undefined;
 
 /**
- * One small pool per function instance. `prepare: false` because Supabase's pooler in
- * transaction mode hands each transaction a different server connection, where a named
- * prepared statement from an earlier one would not exist.
+ * Whether the pool may use named prepared statements. postgres.js describes every parameterised
+ * statement that is not prepared before running it (Parse/Describe, wait for the parameter types,
+ * then Bind/Execute): two round trips per query instead of one. Prepared statements remove that,
+ * but Supabase's transaction pooler (Supavisor on port 6543, or a URL marked `pgbouncer=true`)
+ * hands each transaction a different server connection, where a statement prepared earlier does
+ * not exist. So: on for direct and session-mode connections (the local backend, Supabase's
+ * direct URL or session pooler on 5432), off for the transaction pooler; `DATABASE_PREPARE`
+ * (`true`/`false`) overrides.
+ *
+ * @example usePreparedStatements('postgres://u:p@127.0.0.1:54322/postgres') // true
+ * @example usePreparedStatements('postgres://u:p@aws-0-eu.pooler.supabase.com:6543/postgres') // false
  */
+export function usePreparedStatements(url: string, override?: string): boolean {
+  if (override === 'true') return true;
+  if (override === 'false') return false;
+  try {
+    const parsed = new URL(url);
+    if (parsed.port === '6543') return false;
+    if (/^(true|1)$/i.test(parsed.searchParams.get('pgbouncer') ?? '')) return false;
+    return true;
+  } catch {
+    // Not a URL we can read: the safe choice works with every pooler.
+    return false;
+  }
+}
+
+/** One small pool per function instance (prepared statements: see usePreparedStatements). */
 export function db(): Sql {
   pool ??= postgres(env().DATABASE_URL, {
-    prepare: false,
+    prepare: usePreparedStatements(env().DATABASE_URL, process.env.DATABASE_PREPARE),
     max: 5,
     idle_timeout: 20,
     connect_timeout: 10,
