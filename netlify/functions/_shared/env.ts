@@ -43,6 +43,11 @@ const schema = z.object({
     .transform((v) => v.replace(/\/+$/, ''))
     .optional()
     .transform((v) => v ?? 'http://localhost:4321'),
+  /**
+   * Netlify build hook (Site configuration → Build hooks) POSTed when an administrator approves a
+   * listing, so the directory is rebuilt with it. Unset: no rebuild is triggered.
+   */
+  BUILD_HOOK_URL: url('BUILD_HOOK_URL').optional(),
   /** Turns the in-process limiter off (benchmarks); Netlify's own limit still applies in production. */
   RATE_LIMIT_DISABLED: flag,
   /**

@@ -41,6 +41,16 @@ export interface TemplateData {
     decision: 'approved' | 'rejected';
     notes?: string | null | undefined;
   };
+  /** To a provider when an admin approves or rejects a listing (approved: the program's page). */
+  listingDecision: {
+    to: string;
+    organizationName: string;
+    centerName: string;
+    decision: 'approved' | 'rejected';
+    notes?: string | null | undefined;
+    /** The directory id it is published as (approved listings). */
+    programId?: string | null | undefined;
+  };
   /** To the site inbox from the contact page. The recipient comes from the environment. */
   contact: {
     name: string;
@@ -210,6 +220,27 @@ const renderers: Renderers = {
       html: page(
         subject,
         `<p>${escapeHtml(lead)}</p>\n${notes ? `<h2 style="font-size: 16px;">Reviewer notes</h2>\n${paragraphs(notes)}` : ''}\n<p><a href="${escapeHtml(dashboard)}">Open your provider dashboard</a></p>`,
+      ),
+    };
+  },
+
+  listingDecision(data, ctx) {
+    const approved = data.decision === 'approved';
+    const center = oneLine(data.centerName) || oneLine(data.organizationName);
+    const subject = approved ? `Your listing ${center} is approved` : `Your listing ${center} needs updates`;
+    const programUrl = approved && data.programId ? `${ctx.siteUrl}/program/${data.programId}` : '';
+    const lead = approved
+      ? 'Your listing was approved. It appears in the directory once the site has been rebuilt, usually within a few minutes.'
+      : 'We could not approve your listing yet. Please update it from your dashboard and submit it again.';
+    const notes = data.notes?.trim() ? data.notes : '';
+    const dashboard = `${ctx.siteUrl}/provider-dashboard`;
+    return {
+      to: data.to,
+      subject,
+      text: `${lead}\n${programUrl ? `\nYour program page: ${programUrl}\n` : ''}${notes ? `\nReviewer notes:\n${notes}\n` : ''}\nYour dashboard: ${dashboard}\n`,
+      html: page(
+        subject,
+        `<p>${escapeHtml(lead)}</p>\n${programUrl ? `<p><a href="${escapeHtml(programUrl)}">See your program page</a></p>\n` : ''}${notes ? `<h2 style="font-size: 16px;">Reviewer notes</h2>\n${paragraphs(notes)}` : ''}\n<p><a href="${escapeHtml(dashboard)}">Open your provider dashboard</a></p>`,
       ),
     };
   },

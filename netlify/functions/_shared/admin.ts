@@ -1,0 +1,149 @@
+/**
+ * What the /api/admin/* functions share: the administrator check (made in SQL, inside the
+ * caller's own RLS transaction), the decision body schema, the item-id parsing, and the program
+ * id a listing is published as.
+ */
+import type { Context } from '@netlify/functions';
+import { z } from 'zod';
+import {
+  codePointLength,
+  hasControlCharacter,
+  hasLoneSurrogate,
+  hasVisibleText,
+} from '../../../src/lib/schemas.ts';
+import type { Tx } from './db.ts';
+import { badRequest, forbidden } from './http.ts';
+import { drainNotifications } from './notifications.ts';
+
+export const ADMIN_MESSAGES = {
+  notAdmin: 'Only administrators can do this.',
+  decisionStatus: 'Choose a decision: approved or rejected.',
+  notesRequired: 'Please add reviewer notes: they tell the provider what to change.',
+  notesTooLong: 'Reviewer notes must be at most 5000 characters.',
+  notesControl: 'Reviewer notes must not contain control characters.',
+  notesUnicode: 'Reviewer notes contain text that is not valid Unicode.',
+  programId: 'The program id must be lower-case letters, digits and hyphens (at most 100).',
+  requestNotFound: 'Verification request not found.',
+  listingNotFound: 'Listing not found.',
+  programIdTaken: 'This program id is already used by another program. Choose another one.',
+  statusFilter: 'Unknown status.',
+} as const;
+
+/**
+ * Throws 403 unless the caller is an administrator, as the database sees it: `private.is_admin()`
+ * in the same `withClaims` transaction the endpoint's queries then run in (so RLS and this check
+ * can never disagree). Call it first in every /api/admin transaction.
+ */
+export async function assertAdmin(tx: Tx): Promise<void> {
+  const [row] = await tx<{ admin: boolean }[]>`select private.is_admin() as admin`;
+  if (row?.admin !== true) throw forbidden(ADMIN_MESSAGES.notAdmin);
+}
+
+/** A directory program id (content/programs/<id>, `provider_listings.published_program_id`). */
+export const PROGRAM_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,99}$/;
+
+const notes = z
+  .string({ error: 'Reviewer notes must be text.' })
+  .refine((v) => !hasControlCharacter(v, true), { error: ADMIN_MESSAGES.notesControl, abort: true })
+  .refine((v) => !hasLoneSurrogate(v), { error: ADMIN_MESSAGES.notesUnicode, abort: true })
+  .transform((v) => v.trim())
+  .refine((v) => codePointLength(v) <= 5000, { error: ADMIN_MESSAGES.notesTooLong })
+  .nullish();
+
+const bodyObject = {
+  error: (issue: { code: string }) =>
+    issue.code === 'invalid_type' ? 'The body must be a JSON object.' : undefined,
+};
+
+/** Notes are required when rejecting: the e-mail tells the provider what to change. */
+function notesWhenRejecting(v: { status: string; reviewer_notes?: string | null | undefined }): boolean {
+  return v.status !== 'rejected' || hasVisibleText(v.reviewer_notes ?? '');
+}
+
+/** `PATCH /api/admin/verification-requests/:id` body. */
+export const verificationDecisionSchema = z
+  .strictObject(
+    {
+      status: z.enum(['approved', 'rejected'], { error: ADMIN_MESSAGES.decisionStatus }),
+      reviewer_notes: notes,
+    },
+    bodyObject,
+  )
+  .refine(notesWhenRejecting, { error: ADMIN_MESSAGES.notesRequired, path: ['reviewer_notes'] });
+export type VerificationDecision = z.infer<typeof verificationDecisionSchema>;
+
+/** `PATCH /api/admin/listings/:id` body. */
+export const listingDecisionSchema = z
+  .strictObject(
+    {
+      status: z.enum(['approved', 'rejected'], { error: ADMIN_MESSAGES.decisionStatus }),
+      reviewer_notes: notes,
+      published_program_id: z
+        .string({ error: ADMIN_MESSAGES.programId })
+        .trim()
+        .regex(PROGRAM_ID_PATTERN, { error: ADMIN_MESSAGES.programId })
+        .nullish(),
+    },
+    bodyObject,
+  )
+  .refine(notesWhenRejecting, { error: ADMIN_MESSAGES.notesRequired, path: ['reviewer_notes'] });
+export type ListingDecision = z.infer<typeof listingDecisionSchema>;
+
+/** `?status=` of the list endpoints: one of `allowed`, or undefined for "all". Throws 400 otherwise. */
+export function statusFilter<T extends string>(req: Request, allowed: readonly T[]): T | undefined {
+  const value = new URL(req.url).searchParams.get('status');
+  if (value === null || value === '') return undefined;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw badRequest(ADMIN_MESSAGES.statusFilter, { status: ADMIN_MESSAGES.statusFilter });
+}
+
+/** The `:id` of an item path (Netlify's router param, else the path itself), or null. */
+export function itemId(req: Request, context: Context | undefined, pattern: RegExp): string | null {
+  const params = (context as Partial<Pick<Context, 'params'>> | undefined)?.params;
+  const param: unknown = params?.['id'];
+  if (typeof param === 'string') return param;
+  return pattern.exec(new URL(req.url).pathname)?.[1] ?? null;
+}
+
+/**
+ * A program id from a center name: ASCII letters and digits, lower case, words joined by single
+ * hyphens, at most 80 characters (room for a `-N` suffix); `program` when nothing is left.
+ *
+ * @example programSlug('  Pine Hollow OCD Résidence! ') // 'pine-hollow-ocd-residence'
+ */
+export function programSlug(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+/, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+  return slug === '' ? 'program' : slug;
+}
+
+/**
+ * The first of `base`, `base-2`, `base-3`, … that `taken` says is free.
+ *
+ * @example uniqueProgramId('harbor', (id) => id === 'harbor') // 'harbor-2'
+ */
+export function uniqueProgramId(base: string, taken: (id: string) => boolean): string {
+  if (!taken(base)) return base;
+  for (let n = 2; ; n += 1) {
+    const candidate = `${base}-${String(n)}`;
+    if (!taken(candidate)) return candidate;
+  }
+}
+
+/**
+ * Sends the decision e-mails now (the outbox row was written by the decision's trigger). A
+ * failure is logged, never the caller's answer: the scheduled drain sends it later.
+ */
+export async function drainAfterDecision(): Promise<void> {
+  try {
+    await drainNotifications();
+  } catch (error) {
+    console.error('[api] admin: drain after decision failed:', error);
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * Drains the `notifications` outbox (migration 20261122001300_admin_decisions.sql): the e-mails
+ * about administrator decisions, written by database triggers whoever decided (/api/admin or
+ * Supabase Studio).
+ *
+ * Called right after a decision through /api/admin, every 5 minutes by the scheduled function
+ * `notifications-drain`, and every minute by `npm start`. Each call claims rows with
+ * `private.claim_notifications` (two drains at once never get the same row), sends the
+ * templated e-mail, and marks the row sent; a failed send is recorded and retried by a later
+ * drain once its 5-minute claim has expired. A listing approval also asks for a rebuild.
+ */
+import { withService } from './db.ts';
+import { sendMail } from './mailer.ts';
+import { triggerRebuild, type RebuildResult } from './rebuild.ts';
+
+export type NotificationKind =
+  'verification_approved' | 'verification_rejected' | 'listing_approved' | 'listing_rejected';
+
+/** A claimed row with what its e-mail needs (the columns of `private.claim_notifications`). */
+export interface ClaimedNotification {
+  id: string;
+  kind: NotificationKind;
+  provider_id: string;
+  subject_id: string;
+  notes: string | null;
+  attempts: number;
+  provider_email: string;
+  organization_name: string;
+  contact_name: string;
+  center_name: string | null;
+  published_program_id: string | null;
+}
+
+export interface DrainResult {
+  claimed: number;
+  sent: number;
+  failed: number;
+  /** Outcome of the rebuild request, when a listing approval was among the sent ones. */
+  rebuild: RebuildResult | 'failed' | null;
+}
+
+/** Sends the e-mail of one notification. */
+async function send(n: ClaimedNotification): Promise<void> {
+  const decision = n.kind.endsWith('_approved') ? 'approved' : 'rejected';
+  if (n.kind.startsWith('verification_')) {
+    await sendMail('verificationDecision', {
+      to: n.provider_email,
+      organizationName: n.organization_name,
+      decision,
+      notes: n.notes,
+    });
+  } else {
+    await sendMail('listingDecision', {
+      to: n.provider_email,
+      organizationName: n.organization_name,
+      centerName: n.center_name ?? '',
+      decision,
+      notes: n.notes,
+      programId: n.published_program_id,
+    });
+  }
+}
+
+/**
+ * Claims up to `limit` unsent notifications, sends each, marks it sent (or records the error).
+ * Never throws for a failed e-mail or build hook; throws only when the database is unreachable.
+ */
+export async function drainNotifications(limit = 50): Promise<DrainResult> {
+  const claimed = await withService(
+    (tx) => tx<ClaimedNotification[]>`select * from private.claim_notifications(${limit})`,
+  );
+  const result: DrainResult = { claimed: claimed.length, sent: 0, failed: 0, rebuild: null };
+  let rebuild = false;
+  for (const n of claimed) {
+    try {
+      await send(n);
+    } catch (error) {
+      result.failed += 1;
+      const message = error instanceof Error ? error.message : String(error);
+      console.error(`[notifications] ${n.kind} ${n.id}: ${message}`);
+      await withService((tx) => tx`select private.mark_notification_failed(${n.id}, ${message})`);
+      continue;
+    }
+    await withService((tx) => tx`select private.mark_notification_sent(${n.id})`);
+    result.sent += 1;
+    if (n.kind === 'listing_approved') rebuild = true;
+  }
+  if (rebuild) {
+    try {
+      result.rebuild = await triggerRebuild('listing approved');
+    } catch (error) {
+      console.error('[notifications] rebuild:', error);
+      result.rebuild = 'failed';
+    }
+  }
+  return result;
+}

@@ -1,0 +1,175 @@
+/**
+ * Administrators review listings (spec §1 admins, §7 approval).
+ *
+ * - `GET /api/admin/listings[?status=draft|pending|approved|rejected]` → 200
+ *   `{ listings: AdminListing[] }`: every column of `provider_listings` plus
+ *   `provider: { id, organization_name, email, verification_status }`; pending first, then the
+ *   most recently submitted (at most 500). Without `status`: every listing but drafts (a draft is
+ *   the provider's unfinished work).
+ * - `PATCH /api/admin/listings/:id` `{ status: 'approved' | 'rejected', reviewer_notes?: string,
+ *   published_program_id?: string }` → 200 `{ listing }`. Notes are required when rejecting
+ *   (400). On approval the listing gets its directory program id: the one given, else the one it
+ *   already had (an approved listing edited and approved again keeps its page), else a slug of
+ *   `center_name` made unique against other listings and the programs of `content/programs`
+ *   (`harbor-house`, `harbor-house-2`, …). A given id that another program or listing uses: 409.
+ *   `published_program_id` is ignored when rejecting. 409 when the listing is not pending; 404 for
+ *   an unknown id.
+ *
+ * The decision is one row change; `reviewed_at` / `reviewed_by` (private.guard_listing) and one
+ * row in the `notifications` outbox (migration 001300) follow in the database. The outbox is then
+ * drained: the e-mail to the provider, and on approval a rebuild (`BUILD_HOOK_URL`). A failed
+ * e-mail or hook does not fail the answer.
+ *
+ * 401 without a valid token; 403 for anyone who is not an administrator (`private.is_admin()` in
+ * the same RLS transaction); 405 for other methods; 429 over the limit.
+ */
+import type { Config, Context } from '@netlify/functions';
+import postgres from 'postgres';
+import { UUID_PATTERN } from '../../src/lib/provider-schemas.ts';
+import {
+  ADMIN_MESSAGES,
+  assertAdmin,
+  drainAfterDecision,
+  itemId,
+  listingDecisionSchema,
+  programSlug,
+  statusFilter,
+  uniqueProgramId,
+} from './_shared/admin.ts';
+import { requireUser } from './_shared/auth.ts';
+import { withClaims, type Tx } from './_shared/db.ts';
+import {
+  allowMethods,
+  badRequestFromZod,
+  conflict,
+  handle,
+  json,
+  notFound,
+  readJson,
+} from './_shared/http.ts';
+import { isKnownProgram } from './_shared/programs.ts';
+import { RateLimiter } from './_shared/rate-limit.ts';
+import type { Listing } from './provider-listings.mts';
+
+export interface AdminListing extends Listing {
+  reviewed_by: string | null;
+  provider: {
+    id: string;
+    organization_name: string;
+    email: string;
+    verification_status: 'unverified' | 'pending' | 'verified' | 'rejected';
+  };
+}
+export interface AdminListingsResponse {
+  listings: AdminListing[];
+}
+export interface AdminListingResponse {
+  listing: AdminListing;
+}
+
+const STATUSES = ['draft', 'pending', 'approved', 'rejected'] as const;
+const ITEM_PATH = /^\/api\/admin\/listings\/([^/]+)$/;
+
+async function selectListings(
+  tx: Tx,
+  filter: { id?: string; status?: string | undefined },
+): Promise<AdminListing[]> {
+  const id = filter.id ?? null;
+  const status = filter.status ?? null;
+  const rows = await tx<{ listing: AdminListing }[]>`
+    select to_jsonb(l) || jsonb_build_object('provider', jsonb_build_object(
+      'id', p.id, 'organization_name', p.organization_name, 'email', p.email,
+      'verification_status', p.verification_status)) as listing
+    from provider_listings l
+    join providers p on p.id = l.provider_id
+    where (${id}::uuid is null or l.id = ${id}::uuid)
+      and (case when ${status}::text is null then ${id}::uuid is not null or l.status <> 'draft'
+                else l.status = ${status}::text end)
+    order by (l.status = 'pending') desc, l.submitted_at desc nulls last, l.created_at desc, l.id
+    limit 500`;
+  return rows.map((r) => r.listing);
+}
+
+/** The program id an approved listing is published as (see the header). */
+async function programIdFor(
+  tx: Tx,
+  listing: { id: string; center_name: string; published_program_id: string | null },
+  given: string | null | undefined,
+): Promise<string> {
+  if (given) {
+    const [other] = await tx`
+      select 1 from provider_listings where published_program_id = ${given} and id <> ${listing.id}`;
+    if (isKnownProgram(given) || other) throw conflict(ADMIN_MESSAGES.programIdTaken);
+    return given;
+  }
+  if (listing.published_program_id) return listing.published_program_id;
+  const base = programSlug(listing.center_name);
+  // `base` holds only [a-z0-9-], so it has no LIKE wildcards.
+  const rows = await tx<{ id: string }[]>`
+    select published_program_id as id from provider_listings
+    where published_program_id = ${base} or published_program_id like ${`${base}-%`}`;
+  const used = new Set(rows.map((r) => r.id));
+  return uniqueProgramId(base, (candidate) => used.has(candidate) || isKnownProgram(candidate));
+}
+
+export default handle('admin-listings', async (req: Request, context: Context) => {
+  const id = itemId(req, context, ITEM_PATH);
+  allowMethods(req, id === null ? ['GET'] : ['PATCH']);
+  await limiter.check(context);
+  const claims = await requireUser(req);
+
+  if (id === null) {
+    const status = statusFilter(req, STATUSES);
+    const listings = await withClaims(claims, async (tx) => {
+      await assertAdmin(tx);
+      return selectListings(tx, { status });
+    });
+    return json({ listings } satisfies AdminListingsResponse);
+  }
+
+  const body = await readJson(req);
+  const isUuid = UUID_PATTERN.test(id);
+  let listing: AdminListing;
+  try {
+    listing = await withClaims(claims, async (tx) => {
+      await assertAdmin(tx);
+      const parsed = listingDecisionSchema.safeParse(body);
+      if (!parsed.success) throw badRequestFromZod(parsed.error);
+      if (!isUuid) throw notFound(ADMIN_MESSAGES.listingNotFound);
+      const [current] = await tx<
+        { id: string; status: string; center_name: string; published_program_id: string | null }[]
+      >`
+        select id, status, center_name, published_program_id from provider_listings where id = ${id} for update`;
+      if (!current) throw notFound(ADMIN_MESSAGES.listingNotFound);
+      if (current.status !== 'pending')
+        throw conflict(`This listing is not waiting for review (it is ${current.status}).`);
+      const decision = parsed.data;
+      const programId =
+        decision.status === 'approved'
+          ? await programIdFor(tx, current, decision.published_program_id)
+          : current.published_program_id;
+      await tx`
+        update provider_listings
+        set status = ${decision.status}, reviewer_notes = ${decision.reviewer_notes || null},
+            published_program_id = ${programId}
+        where id = ${id}`;
+      const [decided] = await selectListings(tx, { id });
+      if (!decided) throw notFound(ADMIN_MESSAGES.listingNotFound);
+      return decided;
+    });
+  } catch (error) {
+    // Two approvals choosing the same program id at the same time: the unique index refuses one.
+    if (error instanceof postgres.PostgresError && error.code === '23505')
+      throw conflict(ADMIN_MESSAGES.programIdTaken);
+    throw error;
+  }
+  await drainAfterDecision();
+  return json({ listing } satisfies AdminListingResponse);
+});
+
+export const config: Config = {
+  path: ['/api/admin/listings', '/api/admin/listings/:id'],
+  rateLimit: { windowLimit: 120, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};
+
+const limiter = new RateLimiter('admin-listings', config.rateLimit);

@@ -1,0 +1,84 @@
+/**
+ * The administrators' overview (spec §1 admins, §8 analytics).
+ *
+ * - `GET /api/admin/overview` → 200 `{ providers, inquiries: { by_status, by_program }, engagement }`:
+ *   - `providers`: every provider account, newest first (at most 1000): `id`, `organization_name`,
+ *     `email`, `subscription_status`, `trial_ends_at`, `verification_status`, `created_at`;
+ *   - `inquiries.by_status`: `{ new, contacted, closed }` counts of all inquiries;
+ *   - `inquiries.by_program`: `[{ program_id, program_name, count }]`, most inquiries first (100);
+ *   - `engagement`: the last 30 days per program, `[{ program_id, views, website_clicks,
+ *     call_clicks, info_requests }]`, most views first (200).
+ *
+ * Read through RLS as the administrator (`withClaims`; the admin policies on each table). 401
+ * without a valid token; 403 for anyone else (`private.is_admin()`); 405 for other methods.
+ */
+import type { Config, Context } from '@netlify/functions';
+import { assertAdmin } from './_shared/admin.ts';
+import { requireUser } from './_shared/auth.ts';
+import { withClaims } from './_shared/db.ts';
+import { allowMethods, handle, json } from './_shared/http.ts';
+import { RateLimiter } from './_shared/rate-limit.ts';
+
+export interface AdminOverview {
+  providers: {
+    id: string;
+    organization_name: string;
+    email: string;
+    subscription_status: string;
+    trial_ends_at: string | null;
+    verification_status: string;
+    created_at: string;
+  }[];
+  inquiries: {
+    by_status: { new: number; contacted: number; closed: number };
+    by_program: { program_id: string | null; program_name: string | null; count: number }[];
+  };
+  engagement: {
+    program_id: string;
+    views: number;
+    website_clicks: number;
+    call_clicks: number;
+    info_requests: number;
+  }[];
+}
+
+export default handle('admin-overview', async (req: Request, context: Context) => {
+  allowMethods(req, ['GET']);
+  await limiter.check(context);
+  const claims = await requireUser(req);
+  const overview = await withClaims(claims, async (tx): Promise<AdminOverview> => {
+    await assertAdmin(tx);
+    const providers = await tx<AdminOverview['providers']>`
+      select id, organization_name, email, subscription_status, trial_ends_at, verification_status, created_at
+      from providers order by created_at desc, id limit 1000`;
+    const statuses = await tx<{ status: 'new' | 'contacted' | 'closed'; count: number }[]>`
+      select status, count(*)::int as count from provider_inquiries group by status`;
+    const byProgram = await tx<AdminOverview['inquiries']['by_program']>`
+      select program_id, max(program_name) as program_name, count(*)::int as count
+      from provider_inquiries group by program_id order by count(*) desc, program_id limit 100`;
+    const engagement = await tx<AdminOverview['engagement']>`
+      select program_id,
+             count(*) filter (where event_type = 'view')::int as views,
+             count(*) filter (where event_type = 'website_click')::int as website_clicks,
+             count(*) filter (where event_type = 'call_click')::int as call_clicks,
+             count(*) filter (where event_type = 'info_request')::int as info_requests
+      from program_engagement
+      where created_at > now() - interval '30 days'
+      group by program_id order by views desc, program_id limit 200`;
+    const by_status = { new: 0, contacted: 0, closed: 0 };
+    for (const s of statuses) by_status[s.status] = s.count;
+    return {
+      providers: [...providers],
+      inquiries: { by_status, by_program: [...byProgram] },
+      engagement: [...engagement],
+    };
+  });
+  return json(overview satisfies AdminOverview);
+});
+
+export const config: Config = {
+  path: '/api/admin/overview',
+  rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};
+
+const limiter = new RateLimiter('admin-overview', config.rateLimit);
