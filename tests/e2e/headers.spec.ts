@@ -7,10 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { grade, OBSERVATORY_CORS_ORIGIN } from '../lib/observatory.ts';
 import { sitemapPaths } from './helpers.ts';
 
-/**
- * Pages graded one by one. Add '/provider-dashboard' here when it lands: a signed-in area must
- * earn the same grade.
- */
+/** Pages graded one by one; the signed-in areas must earn the same grade as the public pages. */
 const GRADED_PATHS = [
   '/',
   '/program/silver-creek-ranch',
@@ -19,6 +16,7 @@ const GRADED_PATHS = [
   '/auth',
   '/auth/confirm',
   '/enhanced-dashboard',
+  '/provider-dashboard',
   '/provider-login',
   '/provider-registration',
   '/registration-success',

@@ -242,6 +242,10 @@ test.describe('provider registration', () => {
         subscription_status: 'trial',
       });
     await latestMail(request, email, /14-day free trial/);
+    // The dashboard shows it: the organization, not verified yet, 14 days of trial left.
+    await expect(page.getByTestId('organization')).toHaveText('Harbor OCD Residence');
+    await expect(page.getByTestId('verification-badge')).toHaveText('Not Verified');
+    await expect(page.getByTestId('trial')).toContainText('14 days left');
 
     // Signed in now: the success, login and registration pages send the provider to the dashboard.
     for (const path of ['/registration-success', '/provider-login', '/provider-registration']) {
