@@ -107,7 +107,7 @@ export function itemId(req: Request, context: Context | undefined, pattern: RegE
 
 /**
  * A program id from a center name: ASCII letters and digits, lower case, words joined by single
- * hyphens, at most 80 characters (room for a `-N` suffix); `program` when nothing is left.
+ * hyphens (apostrophes dropped), at most 80 characters (room for a `-N` suffix); `program` when nothing is left.
  *
  * @example programSlug('  Pine Hollow OCD Résidence! ') // 'pine-hollow-ocd-residence'
  */
@@ -116,6 +116,8 @@ export function programSlug(name: string): string {
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
+    // "Women's" → "womens", as the ids of content/programs spell it.
+    .replace(/['\u2019]/g, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+/, '')
     .slice(0, 80)
