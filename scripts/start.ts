@@ -24,6 +24,7 @@ import {
   sendResponse,
   startLocalBlobs,
 } from './lib/functions.ts';
+import { drainNotifications } from '../netlify/functions/_shared/notifications.ts';
 import { guardRequest } from './lib/request-guard.ts';
 import { staticHeadersFor } from './lib/static-headers.ts';
 import { ensureBackend, notFoundRules, runGenerators } from './lib/runtime.ts';
@@ -57,6 +58,14 @@ if (!values['no-build'] || !existsSync(join(dist, 'index.html'))) {
 // Netlify Blobs (provider uploads) in .data/blobs, unless a real Blobs context is configured.
 const blobs = process.env.NETLIFY_BLOBS_CONTEXT ? null : await startLocalBlobs(join(root, '.data', 'blobs'));
 const functions = await loadFunctions(join(root, 'netlify', 'functions'));
+// Decision e-mails waiting in the notifications outbox (e.g. decisions made in Studio): Netlify
+// runs the scheduled function notifications-drain every 5 minutes; here, every minute.
+const drainTimer = setInterval(() => {
+  drainNotifications().catch((error: unknown) => {
+    console.error('[notifications]', error);
+  });
+}, 60_000);
+drainTimer.unref();
 // Per-page headers the build wrote for Netlify (each page's CSP with its script hashes), which
 // @netlify/dev does not read; re-read when a rebuild rewrites them.
 const staticHeaders = staticHeadersFor(root);
@@ -167,6 +176,7 @@ let stopping = false;
 async function shutdown(): Promise<void> {
   if (stopping) return;
   stopping = true;
+  clearInterval(drainTimer);
   server.close();
   server.closeAllConnections();
   await dev.stop().catch((error: unknown) => {
