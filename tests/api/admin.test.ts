@@ -6,6 +6,7 @@
  * and mail, and an approved listing gets a unique program id that no content/programs file uses.
  */
 import type { Context } from '@netlify/functions';
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import listingsAdmin, {
@@ -25,6 +26,7 @@ import requestsAdmin, {
 import providers, { type ProviderResponse } from '../../netlify/functions/providers.mts';
 import verification from '../../netlify/functions/provider-verification-requests.mts';
 import { ADMIN_MESSAGES } from '../../netlify/functions/_shared/admin.ts';
+import { grantAdmin } from '../../scripts/admin-grant.ts';
 import { closeDb } from '../../netlify/functions/_shared/db.ts';
 import { drainNotifications } from '../../netlify/functions/_shared/notifications.ts';
 import { allPrograms, isKnownProgram } from '../../netlify/functions/_shared/programs.ts';
@@ -537,5 +539,39 @@ describe('overview', () => {
         'views',
         'website_clicks',
       ]);
+  });
+});
+
+describe('npm run admin:grant', () => {
+  it('makes an existing user an administrator, once; unknown e-mails are refused', async () => {
+    const person = await confirmedUser('admin-grant', 'admin-test-pass-1');
+    expect((await call('GET', '/api/admin/overview', person.token)).status).toBe(403);
+    expect(await grantAdmin(sql, person.email.toUpperCase())).toBe('granted');
+    expect(await grantAdmin(sql, person.email)).toBe('already-admin');
+    expect(await grantAdmin(sql, `nobody-${randomUUID()}@example.org`)).toBe('unknown-user');
+    // The role is read by private.is_admin() at each request: the same token now passes.
+    expect((await call('GET', '/api/admin/overview', person.token)).status).toBe(200);
+    const [roles] = await sql<{ n: number }[]>`
+      select count(*)::int as n from user_roles where user_id = ${person.id} and role = 'admin'`;
+    expect(roles?.n).toBe(1);
+  });
+
+  it('the script prints what it did and exits 0, 1 for an unknown e-mail, 2 without one', async () => {
+    const person = await confirmedUser('admin-grant-cli', 'admin-test-pass-1');
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, ['scripts/admin-grant.ts', ...args], {
+        env: { ...process.env, DATABASE_URL: process.env['DATABASE_URL'] },
+        encoding: 'utf8',
+      });
+    const first = run('--', person.email);
+    expect(first.status).toBe(0);
+    expect(first.stdout).toContain(`${person.email} is now an administrator.`);
+    const again = run(person.email);
+    expect(again.status).toBe(0);
+    expect(again.stdout).toContain('is already an administrator.');
+    const unknown = run('nobody@example.invalid');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('No account uses nobody@example.invalid');
+    expect(run().status).toBe(2);
   });
 });
