@@ -633,11 +633,15 @@ describe('POST /api/provider/uploads with hostile input', () => {
           data.set(HEADS[head] ?? []);
           return [kind, { name: 'file', filename: `${kind}.${head}`, type, data }];
         });
+      // Weighted so that every status is exercised in every run while the owner stays under the
+      // per-user upload limit (30 an hour): a valid upload from a caller without a profile (404)
+      // is about 1/3 × 1/5 × 0.8 of the cases, 10.7 in 200 (missed by chance about once in
+      // 40,000 runs; it was once in 150), the owner's accepted uploads about 16 (sd 4).
       const kindAndFile = fc.oneof(
-        { arbitrary: fc.tuple(kinds, file), weight: 6 },
+        { arbitrary: fc.tuple(kinds, file), weight: 4 },
         { arbitrary: validUpload, weight: 1 },
       );
-      const who = fc.constantFrom('owner', 'owner', 'owner', 'owner', 'nobody', 'none');
+      const who = fc.constantFrom('owner', 'owner', 'owner', 'nobody', 'nobody', 'none');
       const cases = fc
         .tuple(
           who,
@@ -673,8 +677,9 @@ describe('POST /api/provider/uploads with hostile input', () => {
             (kind === 'logo'
               ? ['image/png', 'image/jpeg', 'image/webp']
               : ['application/pdf', 'image/png', 'image/jpeg']
-            ).includes(f.type) &&
-            sniffContentType(f.data) === f.type;
+            ).includes(f.type.toLowerCase()) &&
+            // Media types are case-insensitive (RFC 9110 §8.3.1): IMAGE/PNG is image/png.
+            sniffContentType(f.data) === f.type.toLowerCase();
           const status = w === 'none' ? 401 : !valid ? 400 : w === 'nobody' ? 404 : 201;
           return {
             label: `${w}: ${status}`,
