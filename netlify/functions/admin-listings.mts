@@ -30,7 +30,6 @@ import {
   ADMIN_MESSAGES,
   assertAdmin,
   drainAfterDecision,
-  itemId,
   listingDecisionSchema,
   programSlug,
   statusFilter,
@@ -45,6 +44,7 @@ import {
   handle,
   json,
   notFound,
+  pathParam,
   readJson,
 } from './_shared/http.ts';
 import { isKnownProgram } from './_shared/programs.ts';
@@ -113,7 +113,7 @@ async function programIdFor(
 }
 
 export default handle('admin-listings', async (req: Request, context: Context) => {
-  const id = itemId(req, context, ITEM_PATH);
+  const id = pathParam(req, context, 'id', ITEM_PATH);
   allowMethods(req, id === null ? ['GET'] : ['PATCH']);
   await limiter.check(context);
   const claims = await requireUser(req);

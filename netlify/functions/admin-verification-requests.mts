@@ -24,7 +24,6 @@ import {
   ADMIN_MESSAGES,
   assertAdmin,
   drainAfterDecision,
-  itemId,
   statusFilter,
   verificationDecisionSchema,
 } from './_shared/admin.ts';
@@ -37,6 +36,7 @@ import {
   handle,
   json,
   notFound,
+  pathParam,
   readJson,
 } from './_shared/http.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
@@ -98,7 +98,7 @@ async function selectRequests(
 }
 
 export default handle('admin-verification-requests', async (req: Request, context: Context) => {
-  const id = itemId(req, context, ITEM_PATH);
+  const id = pathParam(req, context, 'id', ITEM_PATH);
   allowMethods(req, id === null ? ['GET'] : ['PATCH']);
   await limiter.check(context);
   const claims = await requireUser(req);

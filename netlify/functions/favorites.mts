@@ -15,7 +15,7 @@
 import type { Config, Context } from '@netlify/functions';
 import { requireUser } from './_shared/auth.ts';
 import { withClaims } from './_shared/db.ts';
-import { allowMethods, badRequest, handle, json, notFound } from './_shared/http.ts';
+import { allowMethods, badRequest, handle, json, notFound, pathParam } from './_shared/http.ts';
 import { findProgram } from './_shared/programs.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
 
@@ -36,22 +36,8 @@ export const PROGRAM_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,99}$/;
 const MAX_NAME_LENGTH = 200;
 const ITEM_PATH = /^\/api\/favorites\/([^/]+)$/;
 
-/**
- * The `:programId` of the request: from `context.params` (Netlify and the local server route by
- * `config.path`), else from the path itself, so a caller that passes no params (tests, a future
- * router) still reaches the same answer. `null` on the collection path.
- */
-function programIdOf(req: Request, context: Context | undefined): string | null {
-  // Typed as always present, but a caller's context may lack it: never a 500 for that.
-  const params = (context as Partial<Pick<Context, 'params'>> | undefined)?.params;
-  const param: unknown = params?.['programId'];
-  if (typeof param === 'string') return param;
-  const match = ITEM_PATH.exec(new URL(req.url).pathname);
-  return match?.[1] ?? null;
-}
-
 export default handle('favorites', async (req: Request, context: Context) => {
-  const programId = programIdOf(req, context);
+  const programId = pathParam(req, context, 'programId', ITEM_PATH);
   allowMethods(req, programId === null ? ['GET'] : ['PUT', 'DELETE']);
   await limiter.check(context);
   const claims = await requireUser(req);

@@ -15,7 +15,15 @@ import type { Config, Context } from '@netlify/functions';
 import { inquiryStatusSchema, UUID_PATTERN } from '../../src/lib/provider-schemas.ts';
 import { requireUser } from './_shared/auth.ts';
 import { withClaims } from './_shared/db.ts';
-import { allowMethods, badRequestFromZod, handle, json, notFound, readJson } from './_shared/http.ts';
+import {
+  allowMethods,
+  badRequestFromZod,
+  handle,
+  json,
+  notFound,
+  pathParam,
+  readJson,
+} from './_shared/http.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
 import type { ProviderInquiry } from './provider-dashboard.mts';
 
@@ -23,21 +31,13 @@ export const NO_INQUIRY = 'This request was not found among the requests sent to
 
 const ITEM_PATH = /^\/api\/provider\/inquiries\/([^/]+)$/;
 
-/** The `:id` of the request: from `context.params` (Netlify's router), else from the path. */
-function idOf(req: Request, context: Context | undefined): string | null {
-  const params = (context as Partial<Pick<Context, 'params'>> | undefined)?.params;
-  const param: unknown = params?.['id'];
-  if (typeof param === 'string') return param;
-  return ITEM_PATH.exec(new URL(req.url).pathname)?.[1] ?? null;
-}
-
 export default handle('provider-inquiries', async (req: Request, context: Context) => {
   allowMethods(req, ['PATCH']);
   await limiter.check(context);
   const claims = await requireUser(req);
   const parsed = inquiryStatusSchema.safeParse(await readJson(req));
   if (!parsed.success) throw badRequestFromZod(parsed.error);
-  const id = idOf(req, context);
+  const id = pathParam(req, context, 'id', ITEM_PATH);
   if (id === null || !UUID_PATTERN.test(id)) throw notFound(NO_INQUIRY);
 
   const [inquiry] = await withClaims(

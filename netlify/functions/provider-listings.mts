@@ -41,6 +41,7 @@ import {
   handle,
   json,
   notFound,
+  pathParam,
   readJson,
 } from './_shared/http.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
@@ -90,14 +91,6 @@ export interface ListingResponse {
 }
 
 const ITEM_PATH = /^\/api\/provider\/listings\/([^/]+)$/;
-
-/** The `:id` of an item request (Netlify's router, else the path), or null for the collection. */
-function idOf(req: Request, context: Context | undefined): string | null {
-  const params = (context as Partial<Pick<Context, 'params'>> | undefined)?.params;
-  const param: unknown = params?.['id'];
-  if (typeof param === 'string') return param;
-  return ITEM_PATH.exec(new URL(req.url).pathname)?.[1] ?? null;
-}
 
 /** The columns written from the body, in one place for insert and update. */
 function fields(input: ListingInput): Record<string, unknown> {
@@ -163,7 +156,7 @@ async function myProviderId(tx: Tx, userId: string): Promise<string | null> {
 }
 
 export default handle('provider-listings', async (req: Request, context: Context) => {
-  const id = idOf(req, context);
+  const id = pathParam(req, context, 'id', ITEM_PATH);
   allowMethods(req, id === null ? ['GET', 'POST'] : ['PUT']);
   await limiter.check(context);
   const claims = await requireUser(req);

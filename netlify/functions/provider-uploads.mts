@@ -41,6 +41,7 @@ import {
   HttpError,
   json,
   notFound,
+  pathParam,
   SECURITY_HEADERS,
   unsupportedMediaType,
 } from './_shared/http.ts';
@@ -65,13 +66,6 @@ export const MAX_UPLOAD_BODY_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
 export const PER_PROVIDER = { windowLimit: 30, windowSize: 3600 } as const;
 
 const ITEM_PATH = /^\/api\/provider\/uploads\/([^/]+)$/;
-
-function idOf(req: Request, context: Context | undefined): string | null {
-  const params = (context as Partial<Pick<Context, 'params'>> | undefined)?.params;
-  const param: unknown = params?.['id'];
-  if (typeof param === 'string') return param;
-  return ITEM_PATH.exec(new URL(req.url).pathname)?.[1] ?? null;
-}
 
 const tooLarge = () => new HttpError(413, 'payload_too_large', UPLOAD_MESSAGES.tooLarge);
 
@@ -226,7 +220,7 @@ async function download(req: Request, id: string): Promise<Response> {
 }
 
 export default handle('provider-uploads', async (req: Request, context: Context) => {
-  const id = idOf(req, context);
+  const id = pathParam(req, context, 'id', ITEM_PATH);
   allowMethods(req, id === null ? ['POST'] : ['GET']);
   await limiter.check(context);
   return id === null ? upload(req) : download(req, id);

@@ -1,9 +1,8 @@
 /**
  * What the /api/admin/* functions share: the administrator check (made in SQL, inside the
- * caller's own RLS transaction), the decision body schema, the item-id parsing, and the program
+ * caller's own RLS transaction), the decision body schema, the status filter, and the program
  * id a listing is published as.
  */
-import type { Context } from '@netlify/functions';
 import { z } from 'zod';
 import {
   codePointLength,
@@ -95,14 +94,6 @@ export function statusFilter<T extends string>(req: Request, allowed: readonly T
   if (value === null || value === '') return undefined;
   if ((allowed as readonly string[]).includes(value)) return value as T;
   throw badRequest(ADMIN_MESSAGES.statusFilter, { status: ADMIN_MESSAGES.statusFilter });
-}
-
-/** The `:id` of an item path (Netlify's router param, else the path itself), or null. */
-export function itemId(req: Request, context: Context | undefined, pattern: RegExp): string | null {
-  const params = (context as Partial<Pick<Context, 'params'>> | undefined)?.params;
-  const param: unknown = params?.['id'];
-  if (typeof param === 'string') return param;
-  return pattern.exec(new URL(req.url).pathname)?.[1] ?? null;
 }
 
 /**

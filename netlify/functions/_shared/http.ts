@@ -2,6 +2,7 @@
  * The one response vocabulary of the API: JSON bodies, the error shape
  * `{ error: { code, message, fields? } }`, and the headers every function response carries.
  */
+import type { Context } from '@netlify/functions';
 import type { ZodError } from 'zod';
 import { isDatabaseUnavailable, SessionEnded } from './db.ts';
 
@@ -303,4 +304,24 @@ export function htmlPage(
     status,
     headers: { 'content-type': 'text/html; charset=utf-8', ...SECURITY_HEADERS },
   });
+}
+
+/**
+ * A path parameter (`:id`, `:programId`) of the request: from `context.params` (Netlify and the
+ * local server route by `config.path`), else from the path itself with `pattern` (its first
+ * group), so a caller that passes no params (tests, a future router) reaches the same answer.
+ * `null` when the path has none (a collection path). A context without `params` is never a 500.
+ *
+ * @example pathParam(req, context, 'id', /^\/api\/provider\/listings\/([^/]+)$/)
+ */
+export function pathParam(
+  req: Request,
+  context: Context | undefined,
+  name: string,
+  pattern: RegExp,
+): string | null {
+  const params = (context as Partial<Pick<Context, 'params'>> | undefined)?.params;
+  const param: unknown = params?.[name];
+  if (typeof param === 'string') return param;
+  return pattern.exec(new URL(req.url).pathname)?.[1] ?? null;
 }
