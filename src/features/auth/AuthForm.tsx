@@ -12,6 +12,7 @@ import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { showToast } from '../toasts/store.ts';
 import {
   AlertBox,
+  EmailField,
   Field,
   inputClass,
   linkButton,
@@ -288,26 +289,7 @@ export default function AuthForm() {
     : HEADINGS[mode].title;
 
   const emailField = (
-    <Field id="auth-email" label="Email" error={errors.email}>
-      {(describedBy, invalid) => (
-        <input
-          ref={emailRef}
-          id="auth-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          value={email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-          }}
-          aria-invalid={invalid}
-          aria-describedby={describedBy}
-          className={inputClass}
-        />
-      )}
-    </Field>
+    <EmailField id="auth-email" value={email} onChange={setEmail} error={errors.email} inputRef={emailRef} />
   );
 
   const body = () => {

@@ -49,6 +49,40 @@ export function Field({ id, label, error, hint, optional, children }: FieldProps
   );
 }
 
+type EmailProps = {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: Message | null | undefined;
+  inputRef?: Ref<HTMLInputElement> | undefined;
+};
+
+/** The sign-in forms' e-mail field (spec §5: of e-mail type, required), with its message. */
+export function EmailField({ id, value, onChange, error, inputRef }: EmailProps) {
+  return (
+    <Field id={id} label="Email" error={error}>
+      {(describedBy, invalid) => (
+        <input
+          ref={inputRef}
+          id={id}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={value}
+          onChange={(e) => {
+            onChange(e.target.value);
+          }}
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
+          className={inputClass}
+        />
+      )}
+    </Field>
+  );
+}
+
 type PasswordProps = {
   id: string;
   label: string;

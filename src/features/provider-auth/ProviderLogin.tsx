@@ -12,8 +12,7 @@ import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { MIN_PASSWORD_LENGTH, SITE_TITLE } from '../../lib/vocabulary.ts';
 import {
   AlertBox,
-  Field,
-  inputClass,
+  EmailField,
   linkButton,
   NoticeBox,
   PasswordField,
@@ -262,26 +261,13 @@ export default function ProviderLogin() {
           ) : null}
         </AlertBox>
         <NoticeBox message={notice} />
-        <Field id="provider-email" label="Email" error={errors.email}>
-          {(describedBy, invalid) => (
-            <input
-              ref={emailRef}
-              id="provider-email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              required
-              value={email}
-              onChange={(e) => {
-                setEmail(e.target.value);
-              }}
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-              className={inputClass}
-            />
-          )}
-        </Field>
+        <EmailField
+          id="provider-email"
+          value={email}
+          onChange={setEmail}
+          error={errors.email}
+          inputRef={emailRef}
+        />
         {useMagicLink ? null : (
           <PasswordField
             id="provider-password"
