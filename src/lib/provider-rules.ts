@@ -43,6 +43,16 @@ export const PROVIDER_MESSAGES = {
   },
 } as const satisfies Record<string, RuleMessage>;
 
+/** Beds a listing may state (`provider_listings_capacity_check`). */
+export const CAPACITY_RANGE = { min: 1, max: 10000 } as const;
+
+/** Field messages of the listing builder, shared by the API's schema and the builder itself. */
+export const LISTING_FIELD_MESSAGES = {
+  invalidWebsite: 'Website must be a web address starting with http:// or https://.',
+  invalidZip: 'ZIP code must be 5 digits, or 5 digits, a hyphen and 4 digits (e.g. 97701 or 97701-1234).',
+  capacity: `Capacity must be a whole number of beds between ${String(CAPACITY_RANGE.min)} and ${String(CAPACITY_RANGE.max)}.`,
+} as const;
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**

@@ -6,8 +6,19 @@
  */
 import { z } from 'zod';
 import { hasControlCharacter, hasLoneSurrogate, hasPhoneDigits, MESSAGES } from './schemas.ts';
-import { PROVIDER_MESSAGES as RULE_MESSAGES } from './provider-rules.ts';
-import { codePointLength, EMAIL_MAX_LENGTH, hasVisibleText, isEmail } from './text-rules.ts';
+import {
+  CAPACITY_RANGE,
+  LISTING_FIELD_MESSAGES,
+  PROVIDER_MESSAGES as RULE_MESSAGES,
+} from './provider-rules.ts';
+import {
+  codePointLength,
+  EMAIL_MAX_LENGTH,
+  hasVisibleText,
+  isEmail,
+  isWebAddress,
+  isZipCode,
+} from './text-rules.ts';
 import {
   ACCREDITATIONS,
   AGE_GROUPS,
@@ -35,9 +46,7 @@ export const PROVIDER_MESSAGES = {
   providerNotFound:
     'Provider not found: please complete your provider registration before creating a listing.',
   listingNotFound: 'This listing was not found among your listings.',
-  invalidWebsite: 'Website must be a web address starting with http:// or https://.',
-  invalidZip: 'ZIP code must be 5 digits, or 5 digits, a hyphen and 4 digits (e.g. 97701 or 97701-1234).',
-  capacity: 'Capacity must be a whole number of beds between 1 and 10000.',
+  ...LISTING_FIELD_MESSAGES,
   logoRef: 'Logo must be a logo you uploaded (/api/provider/uploads/<id>): please upload the logo again.',
   licenseRef:
     'License must be a licence file you uploaded (/api/provider/uploads/<id>): please upload the licence again.',
@@ -215,16 +224,6 @@ function uploadRef(message: string) {
     .refine((v) => v === null || UPLOAD_URL_PATTERN.test(v), { error: message });
 }
 
-function isWebAddress(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
-  } catch {
-    return false;
-  }
-}
-
 /** Required listing text (spec §5): missing, not text, or blank → "Missing Required Information". */
 function requiredListingText(label: string, max: number, multiline = false) {
   return text(label, max, PROVIDER_MESSAGES.listingMissing, multiline);
@@ -249,7 +248,7 @@ export const listingSchema = z.strictObject(
     address: optionalText('Address', 300),
     city: optionalText('City', 100),
     state: optionalText('State', 100),
-    zip_code: optionalText('ZIP code', 10).refine((v) => v === null || /^\d{5}(-\d{4})?$/.test(v), {
+    zip_code: optionalText('ZIP code', 10).refine((v) => v === null || isZipCode(v), {
       error: PROVIDER_MESSAGES.invalidZip,
     }),
     age_groups: choices('Age groups', AGE_GROUPS),
@@ -258,8 +257,8 @@ export const listingSchema = z.strictObject(
     capacity: z
       .number({ error: PROVIDER_MESSAGES.capacity })
       .int({ error: PROVIDER_MESSAGES.capacity })
-      .min(1, { error: PROVIDER_MESSAGES.capacity })
-      .max(10000, { error: PROVIDER_MESSAGES.capacity })
+      .min(CAPACITY_RANGE.min, { error: PROVIDER_MESSAGES.capacity })
+      .max(CAPACITY_RANGE.max, { error: PROVIDER_MESSAGES.capacity })
       .nullable()
       .optional()
       .transform((v) => v ?? null),

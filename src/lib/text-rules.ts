@@ -94,3 +94,25 @@ export function isEmail(value: string): boolean {
 export function hasVisibleText(value: string): boolean {
   return value.replace(INVISIBLE, '') !== '';
 }
+
+/**
+ * An absolute http(s) address with a dotted host name: the rule for a listing's website and
+ * photos (server schema and listing builder alike).
+ *
+ * @example isWebAddress('https://harbor.example/about') // true
+ * @example isWebAddress('harbor.example') // false
+ */
+export function isWebAddress(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+/** A US ZIP code: 5 digits, or ZIP+4 (`provider_listings_zip_code_check` repeats it). */
+export function isZipCode(value: string): boolean {
+  return /^\d{5}(-\d{4})?$/.test(value);
+}

@@ -437,32 +437,24 @@ export function ListingsTab({ userId, listings, onSubmitted, onFailure }: Props)
               onFailure={onFailure}
             />
             <div>
-              <label htmlFor={`${baseId}-images`} className={labelClass}>
-                Photo links <span className="font-normal text-muted">(optional)</span>
-              </label>
+              <FieldLabel htmlFor={`${baseId}-images`} label="Photo links" />
               <textarea
                 id={`${baseId}-images`}
                 className={inputClass}
                 rows={3}
                 value={draft.images.join('\n')}
                 aria-invalid={Boolean(errors.images)}
-                aria-describedby={`${baseId}-images-hint${errors.images ? ` ${baseId}-images-error` : ''}`}
+                aria-describedby={described(baseId, 'images', true, Boolean(errors.images))}
                 onChange={(e) => {
                   update('images', e.target.value.split('\n').slice(0, 20));
                 }}
               />
-              <p id={`${baseId}-images-hint`} className="mt-1 text-sm text-muted">
-                Up to 20 addresses of photos on your website, one per line.
-              </p>
-              {errors.images ? (
-                <p
-                  id={`${baseId}-images-error`}
-                  className="mt-1 text-sm font-medium text-red-800"
-                  data-field-error
-                >
-                  {errors.images}
-                </p>
-              ) : null}
+              <FieldFoot
+                baseId={baseId}
+                field="images"
+                hint="Up to 20 addresses of photos on your website, one per line."
+                error={errors.images}
+              />
             </div>
           </Panel>
 

@@ -22,7 +22,8 @@ import {
   type Modality,
   type Setting,
 } from '../../lib/vocabulary.ts';
-import { isEmail } from '../../lib/text-rules.ts';
+import { CAPACITY_RANGE, LISTING_FIELD_MESSAGES, PROVIDER_MESSAGES } from '../../lib/provider-rules.ts';
+import { isEmail, isWebAddress, isZipCode } from '../../lib/text-rules.ts';
 
 export type ListingDraft = {
   /** Set when the draft edits a listing that was already submitted (PUT instead of POST). */
@@ -366,29 +367,23 @@ export type FieldError = { field: keyof ListingDraft; message: string };
 export function draftFieldErrors(draft: ListingDraft): FieldError[] {
   const errors: FieldError[] = [];
   const capacity = draft.capacity.trim();
+  const beds = Number(capacity);
   if (
     capacity !== '' &&
-    !(/^\d{1,5}$/.test(capacity) && Number(capacity) >= 1 && Number(capacity) <= 10000)
+    !(/^\d+$/.test(capacity) && beds >= CAPACITY_RANGE.min && beds <= CAPACITY_RANGE.max)
   ) {
-    errors.push({ field: 'capacity', message: 'Capacity must be a whole number of beds from 1 to 10,000.' });
+    errors.push({ field: 'capacity', message: LISTING_FIELD_MESSAGES.capacity });
   }
   const zip = draft.zipCode.trim();
-  if (zip !== '' && !/^\d{5}(-\d{4})?$/.test(zip)) {
-    errors.push({
-      field: 'zipCode',
-      message: 'ZIP code must be 5 digits, or 5 digits, a hyphen and 4 more.',
-    });
-  }
+  if (zip !== '' && !isZipCode(zip))
+    errors.push({ field: 'zipCode', message: LISTING_FIELD_MESSAGES.invalidZip });
   const email = draft.email.trim();
   if (email !== '' && !isEmail(email)) {
-    errors.push({ field: 'email', message: 'Please enter a valid email address.' });
+    errors.push({ field: 'email', message: PROVIDER_MESSAGES.invalidEmail.description });
   }
   const website = draft.website.trim();
   if (website !== '' && !isWebAddress(website)) {
-    errors.push({
-      field: 'website',
-      message: 'Website must be a full address starting with https:// or http://.',
-    });
+    errors.push({ field: 'website', message: LISTING_FIELD_MESSAGES.invalidWebsite });
   }
   if (draft.images.some((i) => i.trim() !== '' && !isWebAddress(i.trim()))) {
     errors.push({
@@ -397,13 +392,4 @@ export function draftFieldErrors(draft: ListingDraft): FieldError[] {
     });
   }
   return errors;
-}
-
-function isWebAddress(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
-  } catch {
-    return false;
-  }
 }
