@@ -103,6 +103,8 @@ const PNG = Buffer.from(
 test('a new provider: profile created at sign-in, verification requested, listing drafted, uploaded and submitted', async ({
   page,
 }) => {
+  // The whole journey with an axe run per state: ~30 s on a quiet machine, so three times the default.
+  test.slow();
   const email = uniqueEmail('journey');
   const organization = `Harbor House OCD Center ${run}`;
   await confirmedAccount(page.request, email, providerMetadata(organization));
@@ -285,6 +287,8 @@ test('an inquiry to a published program reaches its provider; the status set the
   page,
   browser,
 }) => {
+  // Two browsers, mail round trips and an axe run: allow three times the default.
+  test.slow();
   const email = uniqueEmail('inbox');
   const organization = `Lantern Point Provider ${run}`;
   await confirmedAccount(page.request, email, providerMetadata(organization));
