@@ -47,6 +47,8 @@ const CSP_DIRECTIVES = /** @type {const} */ ([
 export default defineConfig({
   site: SITE,
   trailingSlash: 'never',
+  // `npm start` rebuilds in the background into another folder (scripts/lib/local-rebuild.ts).
+  outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   build: { format: 'file' },
   // No edge functions here; their dev runtime would try to download Deno.
   adapter: netlify({

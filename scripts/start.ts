@@ -28,6 +28,7 @@ import { drainNotifications } from '../netlify/functions/_shared/notifications.t
 import { guardRequest } from './lib/request-guard.ts';
 import { staticHeadersFor } from './lib/static-headers.ts';
 import { ensureBackend, notFoundRules, runGenerators } from './lib/runtime.ts';
+import { LOCAL_BUILD_HOOK_PATH, LocalRebuilder } from './lib/local-rebuild.ts';
 
 process.env.ASTRO_TELEMETRY_DISABLED = '1'; // no request to telemetry.astro.build (scripts/astro.ts)
 
@@ -54,6 +55,12 @@ if (!values['no-build'] || !existsSync(join(dist, 'index.html'))) {
     process.exit(built.status ?? 1);
   }
 }
+
+// Approving a listing calls the build hook (netlify/functions/_shared/rebuild.ts). With the local
+// backend there is no Netlify build: the hook is this server, which rebuilds in the background and
+// serves the new build when it is ready. A real BUILD_HOOK_URL (remote backend) is left as it is.
+const rebuilder = new LocalRebuilder(root);
+if (backend) process.env.BUILD_HOOK_URL = `http://127.0.0.1:${String(port)}${LOCAL_BUILD_HOOK_PATH}`;
 
 // Netlify Blobs (provider uploads) in .data/blobs, unless a real Blobs context is configured.
 const blobs = process.env.NETLIFY_BLOBS_CONTEXT ? null : await startLocalBlobs(join(root, '.data', 'blobs'));
@@ -106,6 +113,20 @@ function isBuiltPage(pathname: string): boolean {
   });
 }
 
+/** The local build hook: POST from this machine starts a rebuild; GET says how it goes. */
+function buildHook(req: http.IncomingMessage): Response {
+  const local = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(req.socket.remoteAddress ?? '');
+  if (!local) return refusal(LOCAL_BUILD_HOOK_PATH, 403, 'The build hook answers this machine only.');
+  if (req.method === 'POST') {
+    const title = new URL(req.url ?? '/', origin).searchParams.get('trigger_title') ?? 'build hook';
+    rebuilder.request(title.slice(0, 200));
+    return Response.json(rebuilder.status(), { status: 202, headers: { 'cache-control': 'no-store' } });
+  }
+  if (req.method === 'GET')
+    return Response.json(rebuilder.status(), { headers: { 'cache-control': 'no-store' } });
+  return refusal(LOCAL_BUILD_HOOK_PATH, 405, 'Use POST or GET.', { allow: 'GET, POST' });
+}
+
 async function answer(req: http.IncomingMessage): Promise<Response> {
   const guard = guardRequest(req.method ?? '', req.url ?? '/');
   const rawPath = (req.url ?? '/').split('?', 1)[0] ?? '/';
@@ -117,6 +138,7 @@ async function answer(req: http.IncomingMessage): Promise<Response> {
       guard.status === 405 ? { allow: 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS' } : {},
     );
   }
+  if (rawPath === LOCAL_BUILD_HOOK_PATH) return buildHook(req);
   const match = route(functions, rawPath, req.method ?? 'GET');
   if (match) {
     try {
@@ -177,6 +199,7 @@ async function shutdown(): Promise<void> {
   if (stopping) return;
   stopping = true;
   clearInterval(drainTimer);
+  rebuilder.stop();
   server.close();
   server.closeAllConnections();
   await dev.stop().catch((error: unknown) => {

@@ -130,8 +130,12 @@ function userOf(claims: Claims): AccountUser {
 }
 
 function programPath(programId: string | null): string | null {
-  const program = programId === null ? undefined : findProgram(programId);
-  if (!program || program.test) return null;
+  if (programId === null) return null;
+  const program = findProgram(programId);
+  // Not a program file: a program published from a provider listing (favourites and inquiries
+  // accept no other ids), whose page is /program/<id>.
+  if (!program) return `/program/${programId}`;
+  if (program.test) return null;
   // A few programs have a page of their own (e.g. /mclean); the rest live at /program/<id>.
   return program.profilePath ?? `/program/${program.id}`;
 }

@@ -13,7 +13,8 @@
  *   `center_name` made unique against other listings and the programs of `content/programs`
  *   (`harbor-house`, `harbor-house-2`, …). A given id that another program or listing uses: 409.
  *   `published_program_id` is ignored when rejecting. 409 when the listing is not pending; 404 for
- *   an unknown id.
+ *   an unknown id. 409 with `fields` when the listing lacks what a directory program needs (the
+ *   program schema, src/lib/published-listing.ts): an approved listing is always publishable.
  *
  * The decision is one row change; `reviewed_at` / `reviewed_by` (private.guard_listing) and one
  * row in the `notifications` outbox (migration 001300) follow in the database. The outbox is then
@@ -26,6 +27,11 @@
 import type { Config, Context } from '@netlify/functions';
 import postgres from 'postgres';
 import { UUID_PATTERN } from '../../src/lib/provider-schemas.ts';
+import {
+  listingToProgram,
+  publishingProblemMessage,
+  type ListingForPublishing,
+} from '../../src/lib/published-listing.ts';
 import {
   ADMIN_MESSAGES,
   assertAdmin,
@@ -42,6 +48,7 @@ import {
   badRequestFromZod,
   conflict,
   handle,
+  HttpError,
   json,
   notFound,
   pathParam,
@@ -112,6 +119,24 @@ async function programIdFor(
   return uniqueProgramId(base, (candidate) => used.has(candidate) || isKnownProgram(candidate));
 }
 
+/** Throws 409 with the missing fields unless the listing would be a valid directory program. */
+async function assertPublishable(tx: Tx, id: string, programId: string | null): Promise<void> {
+  const [row] = await tx<Omit<ListingForPublishing, 'published_program_id'>[]>`
+    select l.center_name, l.description, l.phone, l.email, l.website, l.address, l.city, l.state,
+           l.zip_code, l.age_groups, l.gender_specific, l.setting, l.capacity, l.avg_length,
+           l.modalities, l.staff_ratio, l.medical_support, l.insurance, l.financial_aid, l.logo_url,
+           l.accreditations, p.verification_status = 'verified' as provider_verified
+    from provider_listings l join providers p on p.id = l.provider_id
+    where l.id = ${id}`;
+  if (!row || programId === null) throw notFound(ADMIN_MESSAGES.listingNotFound);
+  const result = listingToProgram({ ...row, published_program_id: programId });
+  if (!result.ok) {
+    throw new HttpError(409, 'conflict', publishingProblemMessage(result.problems), {
+      fields: result.problems,
+    });
+  }
+}
+
 export default handle('admin-listings', async (req: Request, context: Context) => {
   const id = pathParam(req, context, 'id', ITEM_PATH);
   allowMethods(req, id === null ? ['GET'] : ['PATCH']);
@@ -148,6 +173,7 @@ export default handle('admin-listings', async (req: Request, context: Context) =
         decision.status === 'approved'
           ? await programIdFor(tx, current, decision.published_program_id)
           : current.published_program_id;
+      if (decision.status === 'approved') await assertPublishable(tx, id, programId);
       await tx`
         update provider_listings
         set status = ${decision.status}, reviewer_notes = ${decision.reviewer_notes || null},

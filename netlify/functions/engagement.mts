@@ -14,7 +14,7 @@ import { engagementBatchSchema, MESSAGES } from '../../src/lib/schemas.ts';
 import { optionalUser } from './_shared/auth.ts';
 import { withClaims } from './_shared/db.ts';
 import { allowMethods, badRequest, badRequestFromZod, handle, json, readJson } from './_shared/http.ts';
-import { isKnownProgram } from './_shared/programs.ts';
+import { unknownPrograms } from './_shared/programs.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
 
 export default handle('engagement', async (req: Request, context: Context) => {
@@ -24,9 +24,10 @@ export default handle('engagement', async (req: Request, context: Context) => {
   if (!parsed.success) throw badRequestFromZod(parsed.error);
   const { events } = parsed.data;
 
+  const unknownIds = await unknownPrograms(events.map((event) => event.program_id));
   const unknown: Record<string, string> = {};
   events.forEach((event, i) => {
-    if (!isKnownProgram(event.program_id)) unknown[`events.${i}.program_id`] = MESSAGES.unknownProgram;
+    if (unknownIds.has(event.program_id)) unknown[`events.${i}.program_id`] = MESSAGES.unknownProgram;
   });
   if (Object.keys(unknown).length > 0) throw badRequest(MESSAGES.unknownProgram, unknown);
 

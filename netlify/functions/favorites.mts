@@ -16,7 +16,7 @@ import type { Config, Context } from '@netlify/functions';
 import { requireUser } from './_shared/auth.ts';
 import { withClaims } from './_shared/db.ts';
 import { allowMethods, badRequest, handle, json, notFound, pathParam } from './_shared/http.ts';
-import { findProgram } from './_shared/programs.ts';
+import { findListedProgram } from './_shared/programs.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
 
 export interface Favorite {
@@ -59,7 +59,7 @@ export default handle('favorites', async (req: Request, context: Context) => {
     const message = 'Program id must be 1–100 lower-case letters, digits and hyphens.';
     throw badRequest(message, { program_id: message });
   }
-  const program = findProgram(programId);
+  const program = await findListedProgram(programId);
   if (program === undefined || program.test) throw notFound('Unknown program.');
 
   if (req.method === 'PUT') {

@@ -39,7 +39,7 @@ import {
   readJson,
 } from './_shared/http.ts';
 import { MailError, sendMail } from './_shared/mailer.ts';
-import { findProgram } from './_shared/programs.ts';
+import { findListedProgram } from './_shared/programs.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
 import { newStatusToken } from './_shared/status-token.ts';
 
@@ -55,7 +55,7 @@ export default handle('inquiries', async (req: Request, context: Context) => {
   const parsed = inquirySchema.safeParse(await readJson(req, { maxBytes: MAX_BODY_BYTES }));
   if (!parsed.success) throw badRequestFromZod(parsed.error);
   const inquiry = parsed.data;
-  const program = findProgram(inquiry.program_id);
+  const program = await findListedProgram(inquiry.program_id);
   if (!program) throw badRequest('Unknown program.', { program_id: 'Unknown program.' });
   // A token sent but invalid is a 401 (the client's session is broken); none is a visitor.
   const claims = await optionalUser(req);

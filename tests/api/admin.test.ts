@@ -119,8 +119,11 @@ async function providerWithRequest(
 
 async function pendingListing(provider: string, centerName: string): Promise<string> {
   const [row] = await sql<{ id: string }[]>`
-    insert into provider_listings (provider_id, center_name, description, phone, status)
-    values (${provider}, ${centerName}, 'A residential OCD program.', '555-010-0123', 'pending') returning id`;
+    insert into provider_listings (provider_id, center_name, description, phone, status, address, city, state,
+      zip_code, age_groups, gender_specific, setting, avg_length, modalities, insurance)
+    values (${provider}, ${centerName}, 'A residential OCD program.', '555-010-0123', 'pending',
+      '1 Main Street', 'Belmont', 'MA', '02478', ${['Adults']}, 'Co-ed', 'Residential', '45-60 days',
+      ${['ERP']}, ${['Private Pay']}) returning id`;
   return row?.id ?? '';
 }
 

@@ -61,6 +61,11 @@ async function send(n: ClaimedNotification): Promise<void> {
   }
 }
 
+/** True when the decision changes what the static directory lists (a rebuild is needed). */
+export function publishingChanged(n: Pick<ClaimedNotification, 'kind' | 'published_program_id'>): boolean {
+  return n.kind === 'listing_approved' || (n.kind === 'listing_rejected' && n.published_program_id !== null);
+}
+
 /**
  * Claims up to `limit` unsent notifications, sends each, marks it sent (or records the error).
  * Never throws for a failed e-mail or build hook; throws only when the database is unreachable.
@@ -72,6 +77,9 @@ export async function drainNotifications(limit = 50): Promise<DrainResult> {
   const result: DrainResult = { claimed: claimed.length, sent: 0, failed: 0, rebuild: null };
   let rebuild = false;
   for (const n of claimed) {
+    // The directory changes whether or not the e-mail goes out: a listing published, or one that
+    // was published (it keeps its program id) rejected, i.e. taken down.
+    if (publishingChanged(n)) rebuild = true;
     try {
       await send(n);
     } catch (error) {
@@ -83,11 +91,10 @@ export async function drainNotifications(limit = 50): Promise<DrainResult> {
     }
     await withService((tx) => tx`select private.mark_notification_sent(${n.id})`);
     result.sent += 1;
-    if (n.kind === 'listing_approved') rebuild = true;
   }
   if (rebuild) {
     try {
-      result.rebuild = await triggerRebuild('listing approved');
+      result.rebuild = await triggerRebuild('directory listings changed');
     } catch (error) {
       console.error('[notifications] rebuild:', error);
       result.rebuild = 'failed';

@@ -1,8 +1,15 @@
 /**
- * The server-side program index (generated from `content/programs` by
- * `scripts/gen-program-index.ts`; esbuild bundles the JSON into each function that imports it).
+ * The server-side program index: the program files (generated from `content/programs` by
+ * `scripts/gen-program-index.ts`; esbuild bundles the JSON into each function that imports it)
+ * and the programs published from approved provider listings, which live in the database.
+ *
+ * The synchronous lookups know the files only. The `…Listed…` lookups also ask the database for
+ * ids the files do not have, so a listing is a program for engagement, favourites and inquiries
+ * from its approval on (its page appears with the next build). Found listings are remembered for
+ * a minute; an id that is not found is asked again each time (it may be approved any moment).
  */
 import type { ProgramIndexEntry } from '../../../scripts/gen-program-index.ts';
+import { withService } from './db.ts';
 import generated from './program-index.generated.json' with { type: 'json' };
 
 export type { ProgramIndexEntry };
@@ -20,4 +27,61 @@ export function isKnownProgram(id: string): boolean {
 
 export function allPrograms(): readonly ProgramIndexEntry[] {
   return entries;
+}
+
+const LISTING_TTL_MS = 60_000;
+const published = new Map<string, { entry: ProgramIndexEntry; until: number }>();
+
+/** Programs published from approved listings, by id, for ids the program files do not have. */
+async function publishedListings(ids: readonly string[]): Promise<Map<string, ProgramIndexEntry>> {
+  const now = Date.now();
+  const found = new Map<string, ProgramIndexEntry>();
+  const ask: string[] = [];
+  for (const id of new Set(ids)) {
+    const cached = published.get(id);
+    if (cached && cached.until > now) found.set(id, cached.entry);
+    else ask.push(id);
+  }
+  if (ask.length === 0) return found;
+  const rows = await withService(
+    (tx) => tx<{ id: string; name: string }[]>`
+      select l.published_program_id as id, l.center_name as name
+      from provider_listings l
+      where l.status = 'approved' and l.published_program_id = any(${ask}::text[])`,
+  );
+  for (const row of rows) {
+    // Inquiries about a published listing go to its provider (private.inquiry_contact), so the
+    // index entry carries no address of its own.
+    const entry: ProgramIndexEntry = {
+      id: row.id,
+      name: row.name,
+      email: null,
+      phone: null,
+      test: false,
+      profilePath: null,
+    };
+    published.set(row.id, { entry, until: now + LISTING_TTL_MS });
+    found.set(row.id, entry);
+  }
+  return found;
+}
+
+/** A program file or an approved listing's program by id; undefined when neither. */
+export async function findListedProgram(id: string): Promise<ProgramIndexEntry | undefined> {
+  const file = byId.get(id);
+  if (file) return file;
+  return (await publishedListings([id])).get(id);
+}
+
+/** The ids among `ids` that are neither a program file nor an approved listing's program. */
+export async function unknownPrograms(ids: readonly string[]): Promise<Set<string>> {
+  const rest = ids.filter((id) => !byId.has(id));
+  if (rest.length === 0) return new Set();
+  const found = await publishedListings(rest);
+  return new Set(rest.filter((id) => !found.has(id)));
+}
+
+/** Forgets the remembered listings (tests). */
+export function forgetPublishedListings(): void {
+  published.clear();
 }

@@ -1,0 +1,59 @@
+/**
+ * The logo of a program published from an approved provider listing (issue 8, publishing).
+ *
+ * - `GET /api/program-logos/:programId` → 200, the logo's bytes with their content type, for
+ *   anyone: a published program's logo is public, like the rest of its profile. Only a `logo`
+ *   upload of the listing's own provider, referenced by the listing's `logo_url`, and only while
+ *   the listing is approved; otherwise 404. Images only (PNG, JPEG, WebP, checked by magic bytes
+ *   at upload); cached for an hour by browsers and the CDN.
+ *
+ * Read with the service role: visitors may not read listings or uploads (RLS); the query itself
+ * is the access rule. 405 for other methods; 429 over the limit.
+ */
+import type { Config, Context } from '@netlify/functions';
+import { PROGRAM_ID_PATTERN } from './_shared/admin.ts';
+import { uploadsStore } from './_shared/blobs.ts';
+import { withService } from './_shared/db.ts';
+import { SECURITY_HEADERS, allowMethods, handle, notFound, pathParam } from './_shared/http.ts';
+import { RateLimiter } from './_shared/rate-limit.ts';
+
+const ITEM_PATH = /^\/api\/program-logos\/([^/]+)$/;
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+const NOT_FOUND = 'This program has no logo.';
+
+export default handle('program-logos', async (req: Request, context: Context) => {
+  allowMethods(req, ['GET', 'HEAD']);
+  await limiter.check(context);
+  const programId = pathParam(req, context, 'programId', ITEM_PATH);
+  if (programId === null || !PROGRAM_ID_PATTERN.test(programId)) throw notFound(NOT_FOUND);
+  const [row] = await withService(
+    (tx) => tx<{ content_type: string; blob_key: string }[]>`
+      select u.content_type, u.blob_key
+      from provider_listings l
+      join provider_uploads u
+        on u.provider_id = l.provider_id and u.kind = 'logo'
+       and l.logo_url = '/api/provider/uploads/' || u.id::text
+      where l.published_program_id = ${programId} and l.status = 'approved'`,
+  );
+  if (!row || !IMAGE_TYPES.includes(row.content_type)) throw notFound(NOT_FOUND);
+  const data = (await uploadsStore().get(row.blob_key, { type: 'arrayBuffer' })) as ArrayBuffer | null;
+  if (data === null) throw notFound(NOT_FOUND);
+  return new Response(req.method === 'HEAD' ? null : data, {
+    status: 200,
+    headers: {
+      ...SECURITY_HEADERS,
+      'content-type': row.content_type,
+      'content-length': String(data.byteLength),
+      'cache-control': 'public, max-age=3600',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'; sandbox",
+    },
+  });
+});
+
+export const config: Config = {
+  path: ['/api/program-logos/:programId'],
+  rateLimit: { windowLimit: 300, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};
+
+const limiter = new RateLimiter('program-logos', config.rateLimit);

@@ -1,0 +1,139 @@
+/**
+ * `npm start`'s build hook: what Netlify does when `BUILD_HOOK_URL` is called (a new build, then
+ * the new deploy), done locally. The running server keeps serving the current `dist/` while the
+ * site is built into `.dist-next/`; the new files then replace the old ones file by file (assets
+ * first, pages last, stale files removed at the end), so no request sees a half-written site.
+ * Requests that arrive during a build are coalesced into one more build after it.
+ */
+import { spawn } from 'node:child_process';
+import { mkdir, readdir, rename, rm, unlink } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+
+export const LOCAL_BUILD_HOOK_PATH = '/.local/build-hook';
+
+/** Every file under `dir`, as paths relative to it. */
+export async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name)));
+}
+
+/** Pages last: a page is in place only once every asset it references is. */
+export function swapOrder(files: readonly string[]): string[] {
+  const page = (f: string) => (f.endsWith('.html') ? 1 : 0);
+  return [...files].sort((a, b) => page(a) - page(b) || a.localeCompare(b));
+}
+
+/** Moves every file of `next` into `dist` (replacing, each rename atomic), then removes the rest. */
+export async function swapInto(dist: string, next: string): Promise<void> {
+  const incoming = await listFiles(next);
+  for (const file of swapOrder(incoming)) {
+    await mkdir(dirname(join(dist, file)), { recursive: true });
+    await rename(join(next, file), join(dist, file));
+  }
+  const keep = new Set(incoming);
+  for (const file of await listFiles(dist)) {
+    if (!keep.has(file)) await unlink(join(dist, file)).catch(() => undefined);
+  }
+  await rm(next, { recursive: true, force: true });
+}
+
+export interface RebuildStatus {
+  building: boolean;
+  /** Builds finished (swapped in) since the server started. */
+  builds: number;
+  lastError: string | null;
+}
+
+export class LocalRebuilder {
+  private running: Promise<void> | null = null;
+  private again = false;
+  private child: ReturnType<typeof spawn> | null = null;
+  private stopped = false;
+  private readonly state: RebuildStatus = { building: false, builds: 0, lastError: null };
+
+  private readonly root: string;
+  private readonly log: (line: string) => void;
+
+  constructor(root: string, log: (line: string) => void = console.log) {
+    this.root = root;
+    this.log = log;
+  }
+
+  status(): RebuildStatus {
+    return { ...this.state };
+  }
+
+  /** Starts a build, or one more after the running one. */
+  request(reason: string): void {
+    if (this.stopped) return;
+    this.log(`[rebuild] ${reason}: ${this.running ? 'queued after the current build' : 'building'}`);
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.loop().finally(() => {
+      this.running = null;
+    });
+  }
+
+  /** Stops a running build (the server is shutting down); nothing is swapped in. */
+  stop(): void {
+    this.stopped = true;
+    this.again = false;
+    this.child?.kill('SIGTERM');
+  }
+
+  /** Resolves once no build is running or queued (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async loop(): Promise<void> {
+    do {
+      this.again = false;
+      this.state.building = true;
+      try {
+        await this.buildOnce();
+        this.state.builds += 1;
+        this.state.lastError = null;
+        this.log('[rebuild] done: serving the new build');
+      } catch (error) {
+        this.state.lastError = error instanceof Error ? error.message : String(error);
+        this.log(`[rebuild] failed, still serving the previous build: ${this.state.lastError}`);
+      } finally {
+        this.state.building = false;
+      }
+    } while (this.queued());
+  }
+
+  /** Whether a request arrived during the build (read after the await, not narrowed). */
+  private queued(): boolean {
+    return this.again;
+  }
+
+  private async buildOnce(): Promise<void> {
+    const next = join(this.root, '.dist-next');
+    await rm(next, { recursive: true, force: true });
+    await new Promise<void>((resolve, reject) => {
+      const child = (this.child = spawn(process.execPath, [join(this.root, 'scripts', 'astro.ts'), 'build'], {
+        cwd: this.root,
+        env: { ...process.env, ASTRO_OUT_DIR: next },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      }));
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr = (stderr + chunk.toString()).slice(-4000);
+      });
+      child.on('error', reject);
+      child.on('exit', (code) => {
+        this.child = null;
+        if (code === 0 && !this.stopped) resolve();
+        else
+          reject(
+            new Error(`astro build exited ${String(code)}: ${stderr.trim().split('\n').slice(-5).join(' ')}`),
+          );
+      });
+    });
+    await swapInto(join(this.root, 'dist'), next);
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * The schema of a directory program: the frontmatter of `content/programs/<id>.md` and, at build
+ * time, each approved provider listing (src/lib/published-listing.ts). One schema, so a program
+ * from the database is held to exactly the rules of a program file.
+ */
+import { z } from 'zod';
+import { ACCREDITATIONS, AGE_GROUPS, GENDER_OPTIONS, INSURANCE, MODALITIES, SETTINGS } from './vocabulary.ts';
+
+export const nonEmpty = (what: string) => z.string().trim().min(1, `${what} must not be empty`);
+
+/**
+ * One program. The markdown body (files) or `overview` (listings) is the Overview section.
+ */
+export const programSchema = z
+  .strictObject({
+    name: nonEmpty('name').describe('Program name as families know it'),
+    description: nonEmpty('description').describe(
+      'One or two sentences shown on the card and in search results',
+    ),
+    overview: z
+      .string()
+      .optional()
+      .describe('Plain-text Overview (programs published from provider listings); files use the body'),
+    location: nonEmpty('location').describe('City, e.g. "Belmont"'),
+    state: nonEmpty('state').describe('Full state name, e.g. "Massachusetts"'),
+    address: z
+      .strictObject({
+        street: nonEmpty('street'),
+        city: nonEmpty('city'),
+        state: nonEmpty('state'),
+        zip: z.string().regex(/^\d{5}$/, 'zip must be five digits'),
+      })
+      .describe('Postal address shown in Location & Map and used for the maps link'),
+    ageGroups: z
+      .array(z.enum(AGE_GROUPS))
+      .min(1, 'list at least one age group')
+      .describe(`Any of: ${AGE_GROUPS.join(', ')}`),
+    modalities: z
+      .array(z.enum(MODALITIES))
+      .min(1, 'list at least one modality')
+      .describe(`Any of: ${MODALITIES.join(', ')}`),
+    insurance: z
+      .array(z.enum(INSURANCE))
+      .min(1, 'list at least one insurance option')
+      .describe(`Any of: ${INSURANCE.join(', ')}`),
+    insurancePlans: z
+      .array(nonEmpty('plan'))
+      .default([])
+      .describe('Named plans shown as badges, e.g. "Aetna"'),
+    insuranceNotes: z.string().default('').describe('Insurance & Payment description'),
+    paymentBenefits: z.array(nonEmpty('benefit')).default([]).describe('Insurance & Payment bullet points'),
+    lengthOfStay: nonEmpty('lengthOfStay').describe('Text range, e.g. "45-90 days"'),
+    genderSpecific: z.enum(GENDER_OPTIONS).describe(`One of: ${GENDER_OPTIONS.join(', ')}`),
+    setting: z.enum(SETTINGS).describe(`One of: ${SETTINGS.join(', ')}`),
+    accreditations: z
+      .array(z.enum(ACCREDITATIONS))
+      .default([])
+      .describe(`Any of: ${ACCREDITATIONS.join(', ')}`),
+    accreditationNotes: z.string().default('').describe('Accreditation & Outcomes text'),
+    outcomes: z
+      .array(nonEmpty('outcome'))
+      .default([])
+      .describe('Outcome statements (as reported by the program)'),
+    website: z
+      .url({ protocol: /^https?$/, error: 'website must be a full URL starting with https://' })
+      .optional(),
+    email: z
+      .email('email must be a valid address')
+      .optional()
+      .describe('Admissions e-mail; leave out when unknown'),
+    phone: z
+      .string()
+      .regex(/^\(\d{3}\) \d{3}-\d{4}$/, 'phone must look like (555) 010-0123')
+      .optional(),
+    logo: z.string().optional().describe('Path under public/ or full URL'),
+    heroImage: z.string().optional().describe('Path under public/ or full URL'),
+    verified: z.boolean().default(false),
+    featured: z.boolean().default(false),
+    rating: z
+      .number()
+      .min(0, 'rating must be between 0 and 5')
+      .max(5, 'rating must be between 0 and 5')
+      .optional(),
+    clinicalApproach: z.string().default('').describe('Clinical Approach section'),
+    highlights: z.array(nonEmpty('highlight')).default([]).describe('Program Highlights bullet points'),
+    team: z
+      .array(z.strictObject({ role: nonEmpty('role'), description: nonEmpty('description') }))
+      .default([])
+      .describe('Team Composition'),
+    locationFeatures: z
+      .array(nonEmpty('feature'))
+      .max(3)
+      .default([])
+      .describe('Up to three lines under Location & Map'),
+    testimonials: z
+      .array(z.strictObject({ quote: nonEmpty('quote'), author: nonEmpty('author') }))
+      .default([])
+      .describe('Testimonials (with consent; first names or initials only)'),
+    profilePath: z
+      .string()
+      .regex(/^\/[a-z0-9-]+$/, 'profilePath must look like /mclean')
+      .optional()
+      .describe('A dedicated page that replaces /program/<id> (e.g. /mclean)'),
+    sample: z.boolean().default(false).describe('true for fictional sample programs'),
+    test: z
+      .boolean()
+      .default(false)
+      .describe('true only for the test program: never listed, indexed or searched'),
+  })
+  .refine((p) => p.address.city === p.location && p.address.state === p.state, {
+    message: 'address.city and address.state must equal location and state',
+    path: ['address'],
+  });
+
+export type ProgramInput = z.input<typeof programSchema>;
+export type ProgramData = z.output<typeof programSchema>;

@@ -1,0 +1,174 @@
+/**
+ * An approved provider listing as a directory program: the mapping from the listing builder's
+ * columns (`provider_listings`) to the program schema that markdown programs follow, and the list
+ * of what keeps a listing from being published. Used by the approval endpoint (an admin cannot
+ * approve a listing that could not be published) and by the content loader at build time.
+ *
+ * Everything the provider wrote stays text: the profile renders it as text, never as HTML; the
+ * website is kept only when it is an http(s) address; the logo is served by the site itself.
+ */
+import { programSchema, type ProgramData, type ProgramInput } from './program-schema.ts';
+import { isWebAddress } from './text-rules.ts';
+import { findState } from './us-states.ts';
+
+/** The columns of an approved listing that the directory shows, plus its provider's state. */
+export interface ListingForPublishing {
+  published_program_id: string;
+  center_name: string;
+  description: string;
+  phone: string;
+  email: string | null;
+  website: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zip_code: string | null;
+  age_groups: readonly string[];
+  gender_specific: string | null;
+  setting: string | null;
+  capacity: number | null;
+  avg_length: string | null;
+  modalities: readonly string[];
+  staff_ratio: string | null;
+  medical_support: string | null;
+  insurance: readonly string[];
+  financial_aid: string | null;
+  logo_url: string | null;
+  accreditations: readonly string[];
+  /** The provider's `verification_status` is `verified`. */
+  provider_verified: boolean;
+}
+
+export type PublishingResult =
+  { ok: true; id: string; data: ProgramData } | { ok: false; id: string; problems: Record<string, string> };
+
+/** What an admin reads when a listing cannot be published yet, by listing field. */
+export const PUBLISHING_MESSAGES = {
+  address: 'Add the street address.',
+  city: 'Add the city.',
+  state: 'Add the state (a US state name or its two-letter code).',
+  zip_code: 'Add a five-digit ZIP code.',
+  phone: 'Add a US phone number with 10 digits.',
+  age_groups: 'Choose at least one age group.',
+  modalities: 'Choose at least one treatment modality.',
+  insurance: 'Choose at least one insurance option.',
+  avg_length: 'Add the average length of stay.',
+  gender_specific: 'Choose who the program serves (co-ed or gender-specific).',
+  setting: 'Choose the treatment setting.',
+  summary: 'This listing cannot be published yet: ',
+} as const;
+
+/** A listing's uploaded logo (`/api/provider/uploads/<uuid>`), served publicly once published. */
+const UPLOAD_URL = /^\/api\/provider\/uploads\/[0-9a-f-]{36}$/i;
+
+/** The public address of a published program's logo (netlify/functions/program-logos.mts). */
+export function programLogoPath(programId: string): string {
+  return `/api/program-logos/${programId}`;
+}
+
+const text = (value: string | null | undefined): string => (value ?? '').trim();
+
+/** `(617) 555-0100` from any way of writing a 10-digit US number (an optional leading 1). */
+export function formatUsPhone(value: string): string | undefined {
+  let digits = value.replace(/\D/g, '');
+  if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
+  if (digits.length !== 10) return undefined;
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
+/**
+ * The card's one or two sentences: the first paragraph, cut at a word before `max` characters.
+ *
+ * @example summary('A long first paragraph…\n\nMore.', 20) // 'A long first…'
+ */
+export function summary(description: string, max = 300): string {
+  const first =
+    description
+      .trim()
+      .split(/\n\s*\n/)[0]
+      ?.replace(/\s+/g, ' ') ?? '';
+  if (first.length <= max) return first;
+  const cut = first.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '')}…`;
+}
+
+/** The listing as program frontmatter (before the schema's defaults), and what is missing. */
+function toInput(listing: ListingForPublishing): { input: ProgramInput; problems: Record<string, string> } {
+  const problems: Record<string, string> = {};
+  const state = findState(text(listing.state));
+  const phone = formatUsPhone(listing.phone);
+  const zip = /^(\d{5})(-\d{4})?$/.exec(text(listing.zip_code))?.[1];
+  const required: [keyof typeof PUBLISHING_MESSAGES, boolean][] = [
+    ['address', text(listing.address) !== ''],
+    ['city', text(listing.city) !== ''],
+    ['state', state !== undefined],
+    ['zip_code', zip !== undefined],
+    ['phone', phone !== undefined],
+    ['age_groups', listing.age_groups.length > 0],
+    ['gender_specific', text(listing.gender_specific) !== ''],
+    ['setting', text(listing.setting) !== ''],
+    ['avg_length', text(listing.avg_length) !== ''],
+    ['modalities', listing.modalities.length > 0],
+    ['insurance', listing.insurance.length > 0],
+  ];
+  for (const [field, present] of required) if (!present) problems[field] = PUBLISHING_MESSAGES[field];
+
+  const city = text(listing.city);
+  const stateName = state?.name ?? text(listing.state);
+  const website = text(listing.website);
+  const email = text(listing.email);
+  const logo = text(listing.logo_url);
+  const highlights = [
+    listing.capacity ? `Capacity: ${String(listing.capacity)} beds` : '',
+    text(listing.staff_ratio) ? `Staff-to-client ratio: ${text(listing.staff_ratio)}` : '',
+    text(listing.medical_support) ? `Medical support: ${text(listing.medical_support)}` : '',
+  ].filter((line) => line !== '');
+
+  const input: ProgramInput = {
+    name: text(listing.center_name),
+    description: summary(listing.description),
+    overview: listing.description.trim(),
+    location: city,
+    state: stateName,
+    address: { street: text(listing.address), city, state: stateName, zip: zip ?? text(listing.zip_code) },
+    ageGroups: [...listing.age_groups] as ProgramInput['ageGroups'],
+    modalities: [...listing.modalities] as ProgramInput['modalities'],
+    insurance: [...listing.insurance] as ProgramInput['insurance'],
+    insuranceNotes: text(listing.financial_aid),
+    lengthOfStay: text(listing.avg_length),
+    genderSpecific: text(listing.gender_specific) as ProgramInput['genderSpecific'],
+    setting: text(listing.setting) as ProgramInput['setting'],
+    accreditations: [...listing.accreditations] as ProgramInput['accreditations'],
+    highlights,
+    verified: listing.provider_verified,
+    ...(website !== '' && isWebAddress(website) ? { website } : {}),
+    ...(email !== '' ? { email } : {}),
+    ...(phone !== undefined ? { phone } : {}),
+    ...(UPLOAD_URL.test(logo) ? { logo: programLogoPath(listing.published_program_id) } : {}),
+  };
+  return { input, problems };
+}
+
+/**
+ * The program an approved listing is published as, validated by the program schema, or what
+ * keeps it from being published (`problems` by listing field; `_` for anything else).
+ */
+export function listingToProgram(listing: ListingForPublishing): PublishingResult {
+  const id = listing.published_program_id;
+  const { input, problems } = toInput(listing);
+  if (Object.keys(problems).length > 0) return { ok: false, id, problems };
+  const parsed = programSchema.safeParse(input);
+  if (parsed.success) return { ok: true, id, data: parsed.data };
+  const fromSchema: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    fromSchema[key] ??= issue.message;
+  }
+  return { ok: false, id, problems: fromSchema };
+}
+
+/** One sentence for the admin: the summary and each problem. */
+export function publishingProblemMessage(problems: Record<string, string>): string {
+  return PUBLISHING_MESSAGES.summary + Object.values(problems).join(' ');
+}
