@@ -1,0 +1,128 @@
+/**
+ * Publishing (issue 8): an administrator approves a provider's listing; the approval calls the
+ * build hook, which under `npm start` rebuilds the site in the background; the new build lists
+ * the program in the directory (search and filters) with its profile page, the Verified badge of
+ * its verified provider, and the provider's text as text. Taken down (a plain update, as in
+ * Studio), the next build no longer has it.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import postgres from 'postgres';
+import { expectNoAxeViolations, failOnCspViolations } from './helpers.ts';
+
+const AUTH_URL = `${process.env['SUPABASE_URL'] ?? 'http://127.0.0.1:54321'}/auth/v1`;
+const ANON_KEY =
+  process.env['PUBLIC_SUPABASE_ANON_KEY'] ?? 'sb_publishable_local_dev_only_7Yq2mXc4RfT9vLbN3sKd';
+const DATABASE_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres:postgres@127.0.0.1:54322/postgres';
+const ADMIN = { email: 'admin@example.org', password: 'admin-demo-1' };
+/** A rebuild under load takes a while; the directory keeps serving the previous build meanwhile. */
+const REBUILD_TIMEOUT = 150_000;
+
+const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const NAME = `Quillmoor ${run} OCD House`;
+const PROGRAM_ID = `quillmoor-${run}`;
+const DESCRIPTION = `Quillmoor offers residential ERP for adults.\n\nOur notes <script>alert("x")</script> stay text.`;
+
+let sql: postgres.Sql;
+test.beforeAll(() => {
+  sql = postgres(DATABASE_URL, { max: 1, onnotice: () => undefined });
+});
+test.afterAll(async () => {
+  await sql.end();
+});
+
+failOnCspViolations();
+
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post(`${AUTH_URL}/token?grant_type=password`, {
+    headers: { apikey: ANON_KEY },
+    data: ADMIN,
+  });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** A verified provider (as an admin's decision leaves it) with a complete pending listing. */
+async function pendingListing(): Promise<string> {
+  const [user] = await sql<{ id: string }[]>`
+    insert into auth.users (id, aud, role, email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
+    values (gen_random_uuid(), 'authenticated', 'authenticated', ${`e2e-publish-${run}@example.org`}, now(), '{}', '{}')
+    returning id`;
+  const [provider] = await sql<{ id: string }[]>`
+    insert into providers (user_id, organization_name, contact_name, email)
+    values (${user?.id ?? ''}, ${`Quillmoor Org ${run}`}, 'Pat Quill', ${`e2e-publish-${run}@example.org`})
+    returning id`;
+  await sql`update providers set verification_status = 'verified', verified_at = now() where id = ${provider?.id ?? ''}`;
+  const [listing] = await sql<{ id: string }[]>`
+    insert into provider_listings (provider_id, center_name, description, phone, status, address, city, state,
+      zip_code, age_groups, gender_specific, setting, avg_length, modalities, insurance, website)
+    values (${provider?.id ?? ''}, ${NAME}, ${DESCRIPTION}, '617 555 0142', 'pending', '12 Harbor Road', 'Gloucester',
+      'MA', '01930', ${['Adults', 'Young Adults']}, 'Co-ed', 'Residential OCD Program', '60-90 days',
+      ${['ERP', 'ACT']}, ${['Private Pay', 'Out-of-Network']}, 'javascript:alert(1)')
+    returning id`;
+  return listing?.id ?? '';
+}
+
+async function waitForStatus(page: Page, path: string, status: number): Promise<void> {
+  await expect
+    .poll(async () => (await page.request.get(path)).status(), {
+      timeout: REBUILD_TIMEOUT,
+      intervals: [2000],
+    })
+    .toBe(status);
+}
+
+test('an approved listing is published by the rebuild and taken down by the next one', async ({ page }) => {
+  test.setTimeout(2 * REBUILD_TIMEOUT + 60_000);
+  let dialogs = 0;
+  page.on('dialog', (dialog) => {
+    dialogs += 1;
+    void dialog.dismiss();
+  });
+  const listing = await pendingListing();
+  const path = `/program/${PROGRAM_ID}`;
+  expect((await page.request.get(path)).status()).toBe(404);
+
+  const token = await adminToken(page.request);
+  const approved = await page.request.patch(`/api/admin/listings/${listing}`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { status: 'approved', published_program_id: PROGRAM_ID },
+  });
+  expect(approved.status()).toBe(200);
+
+  // The approval called the build hook: `npm start` is building, then serves the new build.
+  await waitForStatus(page, path, 200);
+
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: NAME })).toBeVisible();
+  await expect(page.getByText('✓ Verified').first()).toBeVisible();
+  await expect(page.getByText('Our notes <script>alert("x")</script> stay text.')).toBeVisible();
+  await expect(page.getByText('Gloucester, Massachusetts').first()).toBeVisible();
+  // The javascript: website was never published.
+  await expect(page.locator('a[href^="javascript:"]')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  // In the directory: searchable, and kept by a filter it matches, dropped by one it does not.
+  await page.goto(`/?q=${encodeURIComponent(`Quillmoor ${run}`)}`);
+  const card = page.locator('main article').filter({ hasText: NAME });
+  await expect(card).toHaveCount(1);
+  await page.goto(
+    `/?q=${encodeURIComponent(`Quillmoor ${run}`)}&setting=Residential+OCD+Program&modality=ACT`,
+  );
+  await expect(card).toHaveCount(1);
+  await page.goto(`/?q=${encodeURIComponent(`Quillmoor ${run}`)}&modality=DBT`);
+  await expect(card).toHaveCount(0);
+  await card.count();
+  expect(dialogs).toBe(0);
+
+  // In the sitemap of the new build.
+  const sitemap = await (await page.request.get('/sitemap-0.xml')).text();
+  expect(sitemap).toContain(path);
+
+  // Taken down the way Studio would (a plain update); the scheduled drain then calls the hook.
+  await sql`update provider_listings set status = 'rejected', reviewer_notes = 'Closed for renovation' where id = ${listing}`;
+  const hook = await page.request.post('/.local/build-hook?trigger_title=unpublished');
+  expect(hook.status()).toBe(202);
+  await waitForStatus(page, path, 404);
+  await page.goto(`/?q=${encodeURIComponent(`Quillmoor ${run}`)}`);
+  await expect(page.locator('main article').filter({ hasText: NAME })).toHaveCount(0);
+});
