@@ -224,6 +224,44 @@ describe('an approved listing is a program', () => {
   });
 });
 
+describe('verification of a provider with a published program', () => {
+  it('calls the build hook (the Verified badge is on its pages); without a published program it does not', async () => {
+    const id = await pendingListing(`Badge House ${randomUUID().slice(0, 8)}`);
+    expect(
+      (await decide(id, { status: 'approved', published_program_id: `badge-${randomUUID().slice(0, 8)}` }))
+        .status,
+    ).toBe(200);
+    const [request] = await sql<{ id: string }[]>`
+      insert into provider_verification_requests (provider_id, documents_submitted)
+      values (${provider}, ${['State licence']}) returning id`;
+    hookCalls.length = 0;
+    await sql`update provider_verification_requests set status = 'approved' where id = ${request?.id ?? ''}`;
+    await drainNotifications();
+    expect(hookCalls.length).toBeGreaterThan(0);
+
+    const other = await confirmedUser('publish-unlisted', 'publish-pass-1');
+    const res = await providers(
+      jsonRequest(
+        '/api/providers',
+        { organization_name: 'Unlisted Org', contact_name: 'Sam', email: other.email },
+        { headers: { authorization: `Bearer ${other.token}` } },
+      ),
+      ctx(),
+    );
+    const otherProvider = (await body<ProviderResponse>(res)).provider.id;
+    const [second] = await sql<{ id: string }[]>`
+      insert into provider_verification_requests (provider_id, documents_submitted)
+      values (${otherProvider}, ${['State licence']}) returning id`;
+    await drainNotifications();
+    hookCalls.length = 0;
+    await sql`update provider_verification_requests set status = 'approved' where id = ${second?.id ?? ''}`;
+    const drained = await drainNotifications();
+    expect(drained.claimed).toBeGreaterThan(0);
+    expect(drained.rebuild).toBe(null);
+    expect(hookCalls).toEqual([]);
+  });
+});
+
 describe('GET /api/program-logos/:programId', () => {
   const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
   const logo = (programId: string, method = 'GET') =>

@@ -76,10 +76,12 @@ export async function drainNotifications(limit = 50): Promise<DrainResult> {
   );
   const result: DrainResult = { claimed: claimed.length, sent: 0, failed: 0, rebuild: null };
   let rebuild = false;
+  const decidedProviders: string[] = [];
   for (const n of claimed) {
     // The directory changes whether or not the e-mail goes out: a listing published, or one that
     // was published (it keeps its program id) rejected, i.e. taken down.
     if (publishingChanged(n)) rebuild = true;
+    if (n.kind.startsWith('verification_')) decidedProviders.push(n.provider_id);
     try {
       await send(n);
     } catch (error) {
@@ -91,6 +93,15 @@ export async function drainNotifications(limit = 50): Promise<DrainResult> {
     }
     await withService((tx) => tx`select private.mark_notification_sent(${n.id})`);
     result.sent += 1;
+  }
+  // A provider's verification decides the Verified badge of its published programs.
+  if (!rebuild && decidedProviders.length > 0) {
+    const published = await withService(
+      (tx) => tx`
+        select 1 from provider_listings
+        where provider_id = any(${decidedProviders}::uuid[]) and status = 'approved' limit 1`,
+    );
+    rebuild = published.length > 0;
   }
   if (rebuild) {
     try {
