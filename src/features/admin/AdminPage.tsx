@@ -1,0 +1,252 @@
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
+import { $session, initSession, signInHref, signOut } from '../auth/session.ts';
+import { tabIndexAfterKey } from '../provider-dashboard/tabs.ts';
+import { card, inputClass, primaryButton, secondaryButton } from '../provider-dashboard/ui.tsx';
+import { showToast } from '../toasts/store.ts';
+import { loadOverview, type AdminOverview, type Failure } from './api.ts';
+import { ListingsTab } from './ListingsTab.tsx';
+import { OverviewTab } from './OverviewTab.tsx';
+import { ADMIN_TABS, adminSearchWithTab, adminTabFromSearch, type AdminTabId } from './rules.ts';
+import { VerificationTab } from './VerificationTab.tsx';
+
+export const ADMIN_PATH = '/admin';
+
+type Gate =
+  | { state: 'loading' }
+  | { state: 'forbidden' }
+  | { state: 'error'; title: string; description: string }
+  | { state: 'ready'; overview: AdminOverview; now: number };
+
+async function signInAgain(): Promise<void> {
+  try {
+    await signOut();
+  } catch {
+    // Already unusable; the sign-in prompt is what matters.
+  }
+}
+
+/**
+ * /admin (spec §1 admins, §7 verification and approval): one island. Signed out → a sign-in
+ * prompt; signed in → the overview is loaded, and the API decides (in SQL) who is an
+ * administrator: a 403, from that call or any later one, shows "Administrators only". Tabs live
+ * in the address (`?tab=`); phones get a select.
+ */
+export default function AdminPage() {
+  const session = useStore($session);
+  const [gate, setGate] = useState<Gate>({ state: 'loading' });
+  const [tab, setTabState] = useState<AdminTabId>('overview');
+  const userId = session.status === 'signed-in' ? session.user.id : null;
+
+  useEffect(() => {
+    initSession();
+    setTabState(adminTabFromSearch(location.search));
+    const onPop = () => {
+      setTabState(adminTabFromSearch(location.search));
+    };
+    window.addEventListener('popstate', onPop);
+    return () => {
+      window.removeEventListener('popstate', onPop);
+    };
+  }, []);
+
+  const onFailure = useCallback((failure: Failure) => {
+    if (failure.kind === 'unauthorized') void signInAgain();
+    else if (failure.kind === 'forbidden') setGate({ state: 'forbidden' });
+    else showToast({ ...failure.message, variant: 'destructive' });
+  }, []);
+
+  const refresh = useCallback(async () => {
+    const result = await loadOverview();
+    if (result.ok) setGate({ state: 'ready', overview: result.value, now: Date.now() });
+    else if (result.kind === 'error') setGate({ state: 'error', ...result.message });
+    else onFailure(result);
+  }, [onFailure]);
+
+  useEffect(() => {
+    if (userId !== null) {
+      setGate({ state: 'loading' });
+      void refresh();
+    }
+  }, [userId, refresh]);
+
+  const setTab = (next: AdminTabId) => {
+    setTabState(next);
+    const search = adminSearchWithTab(location.search, next);
+    if (search !== location.search)
+      history.pushState(null, '', `${location.pathname}${search}${location.hash}`);
+  };
+
+  if (session.status === 'signed-out') return <SignInPrompt />;
+
+  if (session.status === 'unknown' || gate.state === 'loading') {
+    return (
+      <p role="status" className="text-muted">
+        Checking your access…
+      </p>
+    );
+  }
+
+  if (gate.state === 'forbidden') return <NotAllowed email={session.user.email} />;
+
+  if (gate.state === 'error') {
+    return (
+      <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
+        <p className="font-semibold">{gate.title}</p>
+        <p className="mt-1">{gate.description}</p>
+        <button
+          type="button"
+          onClick={() => {
+            setGate({ state: 'loading' });
+            void refresh();
+          }}
+          className="mt-3 inline-flex min-h-11 items-center rounded-md border border-red-800 bg-white px-4 py-2 font-semibold text-red-900 hover:bg-red-100"
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <p className="text-muted">
+        Signed in as <strong className="font-semibold break-all text-ink">{session.user.email}</strong>{' '}
+        (administrator).
+      </p>
+      <TabBar tab={tab} setTab={setTab} />
+      <div
+        role="tabpanel"
+        id={`admin-panel-${tab}`}
+        aria-labelledby={`admin-tab-${tab}`}
+        tabIndex={-1}
+        className="focus:outline-none"
+      >
+        {tab === 'overview' ? (
+          <OverviewTab data={gate.overview} now={gate.now} />
+        ) : tab === 'verification' ? (
+          <VerificationTab onFailure={onFailure} />
+        ) : (
+          <ListingsTab onFailure={onFailure} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function SignInPrompt() {
+  return (
+    <section className={`${card} max-w-xl`} aria-labelledby="admin-sign-in-title">
+      <h2 id="admin-sign-in-title" className="text-xl font-semibold text-brand-800">
+        Sign in to continue
+      </h2>
+      <p className="mt-2 text-muted">
+        The admin dashboard is for the directory&apos;s administrators. Sign in with your administrator
+        account to review verification requests and listings.
+      </p>
+      <div className="mt-4">
+        <a href={signInHref(ADMIN_PATH)} className={primaryButton}>
+          Sign in
+        </a>
+      </div>
+    </section>
+  );
+}
+
+function NotAllowed({ email }: { email: string | null }) {
+  return (
+    <section className={`${card} max-w-xl`} aria-labelledby="admin-forbidden-title">
+      <h2 id="admin-forbidden-title" className="text-xl font-semibold text-brand-800">
+        Administrators only
+      </h2>
+      <p className="mt-2">
+        {email ? (
+          <>
+            You are signed in as <strong className="break-all">{email}</strong>, which is not an administrator
+            account.
+          </>
+        ) : (
+          'This account is not an administrator account.'
+        )}
+      </p>
+      <p className="mt-2 text-muted">
+        If you should have access, ask an existing administrator to grant it, then sign in again. Providers
+        manage their programs from the provider dashboard.
+      </p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <a href="/" className={primaryButton}>
+          Go to the directory
+        </a>
+        <a href="/provider-dashboard" className={secondaryButton}>
+          Provider dashboard
+        </a>
+      </div>
+    </section>
+  );
+}
+
+/** Tabs from the small breakpoint up; a select on phones (as the provider dashboard). */
+function TabBar({ tab, setTab }: { tab: AdminTabId; setTab: (tab: AdminTabId) => void }) {
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = ADMIN_TABS.findIndex((t) => t.id === tab);
+    const next = tabIndexAfterKey(event.key, index, ADMIN_TABS.length);
+    if (next === null) return;
+    event.preventDefault();
+    const target = ADMIN_TABS[next];
+    if (!target) return;
+    setTab(target.id);
+    document.getElementById(`admin-tab-${target.id}`)?.focus();
+  };
+  return (
+    <>
+      <div className="sm:hidden">
+        <label htmlFor="admin-section" className="text-sm font-medium">
+          Admin section
+        </label>
+        <select
+          id="admin-section"
+          className={inputClass}
+          value={tab}
+          onChange={(e) => {
+            setTab(e.target.value as AdminTabId);
+          }}
+          aria-controls={`admin-panel-${tab}`}
+        >
+          {ADMIN_TABS.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div
+        role="tablist"
+        aria-label="Admin sections"
+        className="hidden gap-1 overflow-x-auto border-b border-slate-300 sm:flex"
+        onKeyDown={onKeyDown}
+      >
+        {ADMIN_TABS.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`admin-tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`admin-panel-${t.id}`}
+            tabIndex={tab === t.id ? 0 : -1}
+            onClick={() => {
+              setTab(t.id);
+            }}
+            className={`-mb-px min-h-11 shrink-0 border-b-2 px-4 py-2 font-medium ${
+              tab === t.id
+                ? 'border-brand-600 text-brand-800'
+                : 'border-transparent text-muted hover:text-ink'
+            }`}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,277 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import { showToast } from '../toasts/store.ts';
+import { card, formatDay, inputClass, labelClass, Pill, SectionTitle } from '../provider-dashboard/ui.tsx';
+import { decideListing, loadListings, type AdminListing, type Failure } from './api.ts';
+import { DecisionPanel } from './DecisionPanel.tsx';
+import { FileButton } from './FileButton.tsx';
+import { Decided, ListState, Row } from './parts.tsx';
+import {
+  ageGroupLabel,
+  decisionLabel,
+  LISTING_FILTERS,
+  listText,
+  placeText,
+  programIdFromName,
+  safeHttpUrl,
+  uploadPath,
+  verificationLabel,
+  type ListingFilter,
+} from './rules.ts';
+
+type Load =
+  | { state: 'loading' }
+  | { state: 'error'; description: string }
+  | { state: 'ready'; listings: AdminListing[] };
+
+/** Listings waiting for review (or any status): every field as a profile shows it; Approve / Reject. */
+export function ListingsTab({ onFailure }: { onFailure: (failure: Failure) => void }) {
+  const filterId = useId();
+  const [filter, setFilter] = useState<ListingFilter>('pending');
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+
+  const refresh = useCallback(
+    async (which: ListingFilter) => {
+      setLoad({ state: 'loading' });
+      const result = await loadListings(which);
+      if (result.ok) setLoad({ state: 'ready', listings: result.value });
+      else if (result.kind === 'error') setLoad({ state: 'error', description: result.message.description });
+      else onFailure(result);
+    },
+    [onFailure],
+  );
+
+  useEffect(() => {
+    void refresh(filter);
+  }, [filter, refresh]);
+
+  const replace = (listing: AdminListing) => {
+    setLoad((current) =>
+      current.state === 'ready'
+        ? { state: 'ready', listings: current.listings.map((l) => (l.id === listing.id ? listing : l)) }
+        : current,
+    );
+  };
+
+  return (
+    <section className="flex flex-col gap-4" aria-labelledby="listing-queue-title">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <SectionTitle id="listing-queue-title">Listings</SectionTitle>
+        <div className="w-full sm:w-56">
+          <label htmlFor={filterId} className={labelClass}>
+            Show
+          </label>
+          <select
+            id={filterId}
+            className={inputClass}
+            value={filter}
+            onChange={(e) => {
+              setFilter(e.target.value as ListingFilter);
+            }}
+          >
+            {LISTING_FILTERS.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <ListState
+        load={load}
+        empty={filter === 'pending' ? 'No listings are waiting for review.' : 'No listings.'}
+        count={load.state === 'ready' ? load.listings.length : 0}
+        noun={['listing', 'listings']}
+        onRetry={() => void refresh(filter)}
+      />
+      {load.state === 'ready' && load.listings.length > 0 ? (
+        <ul className="flex flex-col gap-4" data-testid="admin-listings">
+          {load.listings.map((l) => (
+            <li key={l.id}>
+              <ListingCard listing={l} onDecided={replace} onFailure={onFailure} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+function Text({ value }: { value: string | number | null | undefined }) {
+  const text = value === null || value === undefined ? '' : String(value).trim();
+  return text === '' ? <span className="text-muted">Not given</span> : <>{text}</>;
+}
+
+function ListingCard({
+  listing,
+  onDecided,
+  onFailure,
+}: {
+  listing: AdminListing;
+  onDecided: (listing: AdminListing) => void;
+  onFailure: (failure: Failure) => void;
+}) {
+  const [justDecided, setJustDecided] = useState(false);
+  const status = decisionLabel(listing.status);
+  const providerState = verificationLabel(listing.provider.verification_status);
+  const website = safeHttpUrl(listing.website);
+  const logo = uploadPath(listing.logo_url);
+  const licence = uploadPath(listing.license_url);
+  const name = listing.center_name.trim() || 'Untitled listing';
+  return (
+    <article className={card} aria-labelledby={`listing-${listing.id}`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={`listing-${listing.id}`} className="text-lg font-semibold break-words">
+          {name}
+        </h3>
+        <Pill tone={status.tone}>{status.label}</Pill>
+      </div>
+      <p className="mt-1 text-sm text-muted">
+        From <span className="font-medium text-ink">{listing.provider.organization_name}</span> (
+        <span className="break-all">{listing.provider.email}</span>) · provider{' '}
+        {providerState.label.toLowerCase()}
+        {listing.submitted_at ? ` · submitted ${formatDay(listing.submitted_at)}` : ''}
+      </p>
+
+      <h4 className="mt-4 font-semibold">Overview</h4>
+      <p className="mt-1 whitespace-pre-line break-words" data-testid="listing-description">
+        <Text value={listing.description} />
+      </p>
+
+      <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
+        <Row term="Location">{placeText(listing)}</Row>
+        <Row term="Ages">{listText(listing.age_groups.map(ageGroupLabel))}</Row>
+        <Row term="Setting">
+          <Text value={listing.setting} />
+        </Row>
+        <Row term="Gender">
+          <Text value={listing.gender_specific} />
+        </Row>
+        <Row term="Capacity">
+          <Text value={listing.capacity === null ? null : `${String(listing.capacity)} beds`} />
+        </Row>
+        <Row term="Length of stay">
+          <Text value={listing.avg_length} />
+        </Row>
+        <Row term="Modalities">{listText(listing.modalities)}</Row>
+        <Row term="Staff ratio">
+          <Text value={listing.staff_ratio} />
+        </Row>
+        <Row term="Medical support">
+          <Text value={listing.medical_support} />
+        </Row>
+        <Row term="Insurance">{listText(listing.insurance)}</Row>
+        <Row term="Financial aid">
+          <Text value={listing.financial_aid} />
+        </Row>
+        <Row term="Accreditations">{listText(listing.accreditations)}</Row>
+        <Row term="Phone">
+          <Text value={listing.phone} />
+        </Row>
+        <Row term="E-mail">
+          <span className="break-all">
+            <Text value={listing.email} />
+          </span>
+        </Row>
+        <Row term="Website">
+          {website ? (
+            <a
+              href={website}
+              className="break-all text-brand-700 underline"
+              rel="noopener noreferrer nofollow"
+              target="_blank"
+            >
+              {listing.website}
+            </a>
+          ) : (
+            <span className="break-all">
+              <Text value={listing.website} />
+            </span>
+          )}
+        </Row>
+        <Row term="Photos">
+          {listing.images.length === 0 ? (
+            <span className="text-muted">None</span>
+          ) : (
+            <ul className="flex flex-col gap-1">
+              {listing.images.map((image, i) => {
+                const href = safeHttpUrl(image);
+                return (
+                  <li key={i} className="break-all">
+                    {href ? (
+                      <a
+                        href={href}
+                        className="text-brand-700 underline"
+                        rel="noopener noreferrer nofollow"
+                        target="_blank"
+                      >
+                        {image}
+                      </a>
+                    ) : (
+                      image
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </Row>
+        <Row term="Logo">
+          {logo ? (
+            <FileButton path={logo} name="logo" label={`logo of ${name}`} onFailure={onFailure} />
+          ) : (
+            <Text value={listing.logo_url} />
+          )}
+        </Row>
+        <Row term="Licence">
+          {licence ? (
+            <FileButton path={licence} name="licence" label={`licence of ${name}`} onFailure={onFailure} />
+          ) : (
+            <Text value={listing.license_url} />
+          )}
+        </Row>
+        {listing.published_program_id ? (
+          <Row term="Program id">
+            <code className="break-all">{listing.published_program_id}</code>
+          </Row>
+        ) : null}
+      </dl>
+
+      <div className="mt-4">
+        {listing.status === 'pending' ? (
+          <DecisionPanel
+            itemName={name}
+            programIdDefault={listing.published_program_id ?? programIdFromName(listing.center_name)}
+            onFailure={onFailure}
+            onDecide={async (input) => {
+              const result = await decideListing(listing.id, input);
+              if (!result.ok) return result;
+              setJustDecided(true);
+              onDecided(result.value);
+              showToast(
+                result.value.status === 'approved'
+                  ? {
+                      title: 'Listing Approved',
+                      description: `${name} is published as /program/${result.value.published_program_id ?? ''} after the next rebuild. The provider has been e-mailed.`,
+                    }
+                  : {
+                      title: 'Listing Rejected',
+                      description: `${listing.provider.organization_name} was sent your notes by e-mail.`,
+                    },
+              );
+              return null;
+            }}
+          />
+        ) : listing.status === 'draft' ? (
+          <p className="text-muted">A draft: the provider has not submitted it for review.</p>
+        ) : (
+          <Decided
+            status={listing.status}
+            reviewedAt={listing.reviewed_at}
+            notes={listing.reviewer_notes}
+            focus={justDecided}
+          />
+        )}
+      </div>
+    </article>
+  );
+}

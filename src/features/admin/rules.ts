@@ -1,0 +1,238 @@
+/**
+ * Pure rules of the /admin page (no React, no fetch): its tabs and their address, the status
+ * filters, what a decision needs before it is sent, how provider-written values are shown
+ * (links only for http(s), upload references as files), and the labels of statuses and trials.
+ *
+ * The messages and the program id rule repeat those of netlify/functions/_shared/admin.ts (a
+ * server module the browser must not bundle); tests/unit/admin-page.test.ts checks they agree.
+ */
+import { codePointLength, hasVisibleText } from '../../lib/text-rules.ts';
+import { AGE_GROUP_LABELS, type AgeGroup } from '../../lib/vocabulary.ts';
+
+export const ADMIN_TABS = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'verification', label: 'Verification' },
+  { id: 'listings', label: 'Listings' },
+] as const;
+
+export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];
+
+export const DEFAULT_ADMIN_TAB: AdminTabId = 'overview';
+
+/** The tab named by `?tab=` in `search`, or the overview for a missing or unknown one. */
+export function adminTabFromSearch(search: string): AdminTabId {
+  const wanted = new URLSearchParams(search).get('tab');
+  return ADMIN_TABS.find((t) => t.id === wanted)?.id ?? DEFAULT_ADMIN_TAB;
+}
+
+/**
+ * `search` with the tab set (the overview leaves no parameter); other parameters are kept.
+ *
+ * @example adminSearchWithTab('?tab=overview&x=1', 'listings') // '?tab=listings&x=1'
+ */
+export function adminSearchWithTab(search: string, tab: AdminTabId): string {
+  const params = new URLSearchParams(search);
+  if (tab === DEFAULT_ADMIN_TAB) params.delete('tab');
+  else params.set('tab', tab);
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+/** The filters of the verification queue; '' asks for every request. */
+export const VERIFICATION_FILTERS = [
+  { value: 'pending', label: 'Pending' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'rejected', label: 'Rejected' },
+  { value: '', label: 'All' },
+] as const;
+export type VerificationFilter = (typeof VERIFICATION_FILTERS)[number]['value'];
+
+/** The filters of the listing queue; '' asks for every listing but drafts (the API's default). */
+export const LISTING_FILTERS = [
+  { value: 'pending', label: 'Pending' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'rejected', label: 'Rejected' },
+  { value: 'draft', label: 'Drafts' },
+  { value: '', label: 'All but drafts' },
+] as const;
+export type ListingFilter = (typeof LISTING_FILTERS)[number]['value'];
+
+/** `?status=…` for a list call, or '' for none. */
+export function statusQuery(filter: string): string {
+  return filter === '' ? '' : `?status=${encodeURIComponent(filter)}`;
+}
+
+/** As the API words them (ADMIN_MESSAGES of netlify/functions/_shared/admin.ts). */
+export const DECISION_MESSAGES = {
+  notesRequired: 'Please add reviewer notes: they tell the provider what to change.',
+  notesTooLong: 'Reviewer notes must be at most 5000 characters.',
+  programId: 'The program id must be lower-case letters, digits and hyphens (at most 100).',
+} as const;
+
+export const MAX_NOTES_LENGTH = 5000;
+
+/** A directory program id (the API's PROGRAM_ID_PATTERN). */
+export const PROGRAM_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,99}$/;
+
+export type Decision = 'approved' | 'rejected';
+
+export type DecisionInput = { decision: Decision; notes: string; programId?: string };
+
+export type DecisionErrors = { reviewer_notes?: string; published_program_id?: string };
+
+/**
+ * What keeps a decision from being sent, per field (the API checks again and has the last word):
+ * notes are required to reject and at most 5000 characters; a program id, when typed, must be a
+ * valid one.
+ */
+export function decisionErrors(input: DecisionInput): DecisionErrors {
+  const errors: DecisionErrors = {};
+  const notes = input.notes.trim();
+  if (input.decision === 'rejected' && !hasVisibleText(notes))
+    errors.reviewer_notes = DECISION_MESSAGES.notesRequired;
+  else if (codePointLength(notes) > MAX_NOTES_LENGTH) errors.reviewer_notes = DECISION_MESSAGES.notesTooLong;
+  const programId = input.programId?.trim() ?? '';
+  if (input.decision === 'approved' && programId !== '' && !PROGRAM_ID_PATTERN.test(programId))
+    errors.published_program_id = DECISION_MESSAGES.programId;
+  return errors;
+}
+
+/** The PATCH body of a decision: notes trimmed (null when empty), the program id only when given. */
+export function decisionBody(input: DecisionInput): {
+  status: Decision;
+  reviewer_notes: string | null;
+  published_program_id?: string;
+} {
+  const notes = input.notes.trim();
+  const programId = input.programId?.trim() ?? '';
+  return {
+    status: input.decision,
+    reviewer_notes: notes === '' ? null : notes,
+    ...(input.decision === 'approved' && programId !== '' ? { published_program_id: programId } : {}),
+  };
+}
+
+/**
+ * The program id the API would make from a center name when none is given and the listing has
+ * none yet (the API's programSlug; it adds `-2`, `-3`, … when the id is taken).
+ *
+ * @example programIdFromName('Pine Hollow OCD Résidence!') // 'pine-hollow-ocd-residence'
+ */
+export function programIdFromName(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/['\u2019]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+/, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+  return slug === '' ? 'program' : slug;
+}
+
+/** The address of an http(s) link a provider wrote, or null (then it is shown as text only). */
+export function safeHttpUrl(value: string | null | undefined): string | null {
+  const text = value?.trim() ?? '';
+  if (!/^https?:\/\//i.test(text)) return null;
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+const UPLOAD_PATH =
+  /^\/api\/provider\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/** The `/api/provider/uploads/<id>` path a stored value refers to, or null (free text). */
+export function uploadPath(value: string | null | undefined): string | null {
+  const text = value?.trim() ?? '';
+  return UPLOAD_PATH.test(text) ? text : null;
+}
+
+/** File types the browser may show in a tab of this site; anything else is downloaded instead. */
+const INLINE_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp'];
+
+/** True when a served file of this type can be opened in a tab (never HTML, SVG or scripts). */
+export function opensInline(contentType: string): boolean {
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  return INLINE_TYPES.includes(type);
+}
+
+export type Tone = 'green' | 'amber' | 'red' | 'slate' | 'blue';
+
+const VERIFICATION_LABELS: Record<string, { label: string; tone: Tone }> = {
+  verified: { label: 'Verified', tone: 'green' },
+  pending: { label: 'Pending review', tone: 'amber' },
+  rejected: { label: 'Needs updates', tone: 'red' },
+  unverified: { label: 'Not verified', tone: 'slate' },
+};
+
+/** A provider's verification_status as a label and tone. */
+export function verificationLabel(status: string): { label: string; tone: Tone } {
+  return VERIFICATION_LABELS[status] ?? { label: status || 'Unknown', tone: 'slate' };
+}
+
+const DECISION_LABELS: Record<string, { label: string; tone: Tone }> = {
+  pending: { label: 'Pending', tone: 'amber' },
+  approved: { label: 'Approved', tone: 'green' },
+  rejected: { label: 'Rejected', tone: 'red' },
+  draft: { label: 'Draft', tone: 'slate' },
+};
+
+/** A request's or listing's status as a label and tone. */
+export function decisionLabel(status: string): { label: string; tone: Tone } {
+  return DECISION_LABELS[status] ?? { label: status || 'Unknown', tone: 'slate' };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A provider's subscription in words: `Trial: 5 days left`, `Trial ended`, or the status
+ * (`Active`, `Past due`, …).
+ */
+export function trialState(
+  subscriptionStatus: string,
+  trialEndsAt: string | null,
+  now: number,
+): { label: string; tone: Tone } {
+  if (subscriptionStatus === 'trial') {
+    const end = Date.parse(trialEndsAt ?? '');
+    if (Number.isNaN(end)) return { label: 'Trial', tone: 'blue' };
+    const days = Math.ceil((end - now) / DAY_MS);
+    if (days <= 0) return { label: 'Trial ended', tone: 'red' };
+    return { label: `Trial: ${String(days)} ${days === 1 ? 'day' : 'days'} left`, tone: 'blue' };
+  }
+  const words = subscriptionStatus.replace(/_/g, ' ');
+  const label = words === '' ? 'Unknown' : words.charAt(0).toUpperCase() + words.slice(1);
+  return { label, tone: subscriptionStatus === 'active' ? 'green' : 'slate' };
+}
+
+/** An age group as the profile writes it (`Adolescents (12-17)`); unknown values as stored. */
+export function ageGroupLabel(value: string): string {
+  return (AGE_GROUP_LABELS as Record<string, string>)[value as AgeGroup] ?? value;
+}
+
+/** `list` joined with commas, or the `empty` words for none. */
+export function listText(list: readonly string[] | null | undefined, empty = 'Not given'): string {
+  const items = (list ?? []).map((v) => v.trim()).filter((v) => v !== '');
+  return items.length === 0 ? empty : items.join(', ');
+}
+
+/** A listing's place as one line: `Street, City, State ZIP` with what is there. */
+export function placeText(listing: {
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zip_code: string | null;
+}): string {
+  const stateZip = [listing.state, listing.zip_code]
+    .map((v) => v?.trim() ?? '')
+    .filter(Boolean)
+    .join(' ');
+  const parts = [listing.address, listing.city].map((v) => v?.trim() ?? '').filter(Boolean);
+  if (stateZip) parts.push(stateZip);
+  return parts.length === 0 ? 'Not given' : parts.join(', ');
+}
