@@ -9,6 +9,10 @@
  *   - `engagement`: the last 30 days per program, `[{ program_id, views, website_clicks,
  *     call_clicks, info_requests }]`, most views first (200).
  *
+ * Test data of the internal testing suite (test providers, test inquiries, the test program's
+ * engagement; see _shared/test-tools.ts) is left out of every list and total: /comprehensive-testing
+ * shows it.
+ *
  * Read through RLS as the administrator (`withClaims`; the admin policies on each table). 401
  * without a valid token; 403 for anyone else (`private.is_admin()`); 405 for other methods.
  */
@@ -18,6 +22,7 @@ import { requireUser } from './_shared/auth.ts';
 import { withClaims } from './_shared/db.ts';
 import { allowMethods, handle, json } from './_shared/http.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
+import { isTestInquirySql, isTestProviderSql, TEST_PROGRAM_ID } from './_shared/test-tools.ts';
 
 export interface AdminOverview {
   providers: {
@@ -50,12 +55,15 @@ export default handle('admin-overview', async (req: Request, context: Context) =
     await assertAdmin(tx);
     const providers = await tx<AdminOverview['providers']>`
       select id, organization_name, email, subscription_status, trial_ends_at, verification_status, created_at
-      from providers order by created_at desc, id limit 1000`;
+      from providers p where not ${isTestProviderSql(tx, 'p')}
+      order by created_at desc, id limit 1000`;
     const statuses = await tx<{ status: 'new' | 'contacted' | 'closed'; count: number }[]>`
-      select status, count(*)::int as count from provider_inquiries group by status`;
+      select status, count(*)::int as count from provider_inquiries i
+      where not ${isTestInquirySql(tx, 'i')} group by status`;
     const byProgram = await tx<AdminOverview['inquiries']['by_program']>`
       select program_id, max(program_name) as program_name, count(*)::int as count
-      from provider_inquiries group by program_id order by count(*) desc, program_id limit 100`;
+      from provider_inquiries i where not ${isTestInquirySql(tx, 'i')}
+      group by program_id order by count(*) desc, program_id limit 100`;
     const engagement = await tx<AdminOverview['engagement']>`
       select program_id,
              count(*) filter (where event_type = 'view')::int as views,
@@ -63,7 +71,7 @@ export default handle('admin-overview', async (req: Request, context: Context) =
              count(*) filter (where event_type = 'call_click')::int as call_clicks,
              count(*) filter (where event_type = 'info_request')::int as info_requests
       from program_engagement
-      where created_at > now() - interval '30 days'
+      where created_at > now() - interval '30 days' and program_id <> ${TEST_PROGRAM_ID}
       group by program_id order by views desc, program_id limit 200`;
     const by_status = { new: 0, contacted: 0, closed: 0 };
     for (const s of statuses) by_status[s.status] = s.count;
