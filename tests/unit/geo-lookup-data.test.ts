@@ -45,6 +45,7 @@ describe('buildCityShards', () => {
       row('03220', 43.45, -71.56, 'Belmont', 'NH'),
       row('63301', 38.79, -90.49, 'Saint Charles', 'MO'),
       row('11501', 40.75, -73.64, 'Mineola', 'NY'),
+      row('10115', 40.7, -74, '115 Firms', 'NY'), // not a name anyone can type: left out
     ]);
     expect(shards).toEqual([
       { state: 'MA', letter: 'b', data: { belmont: [42.35, -71.2], boston: [42.35, -71.07] } },

@@ -53,7 +53,9 @@ export function buildCityShards(records: readonly Row[]): CityShardFile[] {
   const sums = new Map<string, Map<string, { lat: number; lng: number; n: number }>>();
   for (const r of records) {
     const key = cityKey(r.city);
-    if (key === '') continue;
+    // A visitor's city must start with a letter (query.ts), so names like "115 Firms" (a
+    // company's own ZIP) could never be found: leave them out.
+    if (!/^\p{L}/u.test(key)) continue;
     const shardId = `${r.state}/${cityShardLetter(key)}`;
     let shard = sums.get(shardId);
     if (!shard) sums.set(shardId, (shard = new Map<string, { lat: number; lng: number; n: number }>()));
