@@ -92,6 +92,23 @@ begin
     'Demo listing approved.', 'test-program-001'
   );
 
+  -- Waiting for review, complete enough to publish: the demo admin can approve it on /admin and
+  -- see it in the directory after the rebuild.
+  insert into public.provider_listings (
+    id, provider_id, center_name, description, phone, email, website, address, city, state, zip_code,
+    age_groups, gender_specific, setting, capacity, avg_length, modalities, staff_ratio, medical_support,
+    insurance, financial_aid, accreditations, status
+  ) values (
+    'eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee', '44444444-4444-4444-8444-444444444444',
+    'Lakeside Demo Young Adult Residence',
+    E'A fictional residential OCD program for young adults, waiting for review.\n\nDaily exposure and response prevention with a small team; families join weekly sessions.',
+    '(555) 010-0143', 'provider@example.org', 'https://example.org/lakeside-demo',
+    '200 Demo Lake Road', 'Madison', 'Wisconsin', '53703',
+    array['Young Adults'], 'Co-ed', 'Residential OCD Program', 12, '60-90 days',
+    array['ERP', 'ACT', 'Family Therapy'], '1:2', 'Nurse on site daytime; psychiatrist weekly',
+    array['Out-of-Network', 'Private Pay'], 'Payment plans available', array['CARF'], 'pending'
+  );
+
   insert into public.provider_inquiries (program_id, type, name, email, phone, message, program_name, location, status, created_at)
   values
     ('test-program-001', 'call', 'Jordan Example', 'jordan@example.com', '(555) 010-0177',
