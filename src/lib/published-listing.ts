@@ -9,7 +9,7 @@
  */
 import { programSchema, type ProgramData, type ProgramInput } from './program-schema.ts';
 import { isWebAddress } from './text-rules.ts';
-import { findState } from './us-states.ts';
+import { findState } from './geo/states.ts';
 
 /** The columns of an approved listing that the directory shows, plus its provider's state. */
 export interface ListingForPublishing {

@@ -16,7 +16,7 @@ import {
   summary,
   type ListingForPublishing,
 } from '../../src/lib/published-listing.ts';
-import { findState } from '../../src/lib/us-states.ts';
+import { findState } from '../../src/lib/geo/states.ts';
 import { listFiles, swapInto, swapOrder } from '../../scripts/lib/local-rebuild.ts';
 
 const COMPLETE: ListingForPublishing = {

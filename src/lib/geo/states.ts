@@ -95,3 +95,11 @@ export function stateCode(text: string): StateCode | null {
 export function isStateCode(code: string): code is StateCode {
   return BY_CODE.has(code);
 }
+
+const NAMES = new Map<StateCode, string>(US_STATES.map(([code, name]) => [code, name]));
+
+/** The state a person means by a USPS code or a name, with its full name; undefined when none. */
+export function findState(text: string): { code: StateCode; name: string } | undefined {
+  const code = stateCode(text);
+  return code === null ? undefined : { code, name: NAMES.get(code) ?? code };
+}
