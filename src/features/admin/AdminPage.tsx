@@ -70,7 +70,15 @@ export default function AdminPage() {
     }
   }, [userId, refresh]);
 
+  /** The overview again without the loading state (decisions change its counts). */
+  const refreshOverview = useCallback(async () => {
+    const result = await loadOverview();
+    if (result.ok) setGate({ state: 'ready', overview: result.value, now: Date.now() });
+    else if (result.kind !== 'error') onFailure(result);
+  }, [onFailure]);
+
   const setTab = (next: AdminTabId) => {
+    if (next === 'overview' && next !== tab) void refreshOverview();
     setTabState(next);
     const search = adminSearchWithTab(location.search, next);
     if (search !== location.search)

@@ -137,7 +137,7 @@ function ListingCard({
         <Text value={listing.description} />
       </p>
 
-      <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
+      <dl className="mt-4 grid gap-x-6 gap-y-0.5 sm:grid-cols-[max-content_1fr] sm:gap-y-2">
         <Row term="Location">{placeText(listing)}</Row>
         <Row term="Ages">{listText(listing.age_groups.map(ageGroupLabel))}</Row>
         <Row term="Setting">

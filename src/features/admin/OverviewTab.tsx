@@ -11,7 +11,7 @@ const num = `${td} text-right tabular-nums`;
 function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="mt-3 overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
-      <table className="w-full min-w-max border-collapse text-sm">{children}</table>
+      <table className="w-full min-w-[36rem] border-collapse text-sm">{children}</table>
     </div>
   );
 }
@@ -57,7 +57,7 @@ export function OverviewTab({ data, now }: { data: AdminOverview; now: number })
                     <th scope="row" className={`${td} text-left font-medium`}>
                       {p.organization_name}
                     </th>
-                    <td className={td}>{p.email}</td>
+                    <td className={`${td} break-all`}>{p.email}</td>
                     <td className={td}>
                       <Pill tone={trial.tone}>{trial.label}</Pill>
                     </td>

@@ -117,7 +117,7 @@ function RequestCard({
         </h3>
         <Pill tone={status.tone}>{status.label}</Pill>
       </div>
-      <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
+      <dl className="mt-3 grid gap-x-6 gap-y-0.5 sm:grid-cols-[max-content_1fr] sm:gap-y-2">
         <Row term="Contact">{provider.contact_name || 'Not given'}</Row>
         <Row term="E-mail">
           <span className="break-all">{provider.email}</span>

@@ -8,7 +8,7 @@ export function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
     <>
       <dt className="font-medium text-muted">{term}</dt>
-      <dd className="mb-2 min-w-0 break-words sm:mb-0">{children}</dd>
+      <dd className="mb-3 min-w-0 break-words sm:mb-0">{children}</dd>
     </>
   );
 }
