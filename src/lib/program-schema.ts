@@ -5,8 +5,69 @@
  */
 import { z } from 'zod';
 import { ACCREDITATIONS, AGE_GROUPS, GENDER_OPTIONS, INSURANCE, MODALITIES, SETTINGS } from './vocabulary.ts';
+import { AVAILABILITY_STATUSES } from './availability.ts';
+import { OUTCOME_MEASURES } from './fidelity.ts';
 
 export const nonEmpty = (what: string) => z.string().trim().min(1, `${what} must not be empty`);
+
+const count = (what: string, max: number) =>
+  z
+    .number(`${what} must be a number`)
+    .min(0, `${what} must be 0 or more`)
+    .max(max, `${what} must be at most ${String(max)}`);
+
+/** Beds open now / wait list / not admitting, and the day the program last confirmed it. */
+export const availabilitySchema = z.strictObject({
+  status: z.enum(AVAILABILITY_STATUSES).describe(`One of: ${AVAILABILITY_STATUSES.join(', ')}`),
+  waitWeeks: z.number().int().min(1).max(104).optional().describe('For waitlist: about how many weeks'),
+  confirmedOn: z.iso
+    .date('confirmedOn must be YYYY-MM-DD')
+    .describe('The day the program last confirmed this'),
+});
+
+/** How the program delivers OCD treatment (issue 9): every fact optional, "Not reported" when missing. */
+export const fidelitySchema = z.strictObject({
+  erpHoursPerWeek: count('erpHoursPerWeek', 80).optional(),
+  individualSessionsPerWeek: count('individualSessionsPerWeek', 30).optional(),
+  specialisedCliniciansPercent: count('specialisedCliniciansPercent', 100)
+    .optional()
+    .describe('Share of clinicians with specialised OCD/ERP training (e.g. IOCDF BTTI), 0–100'),
+  outcomeMeasure: z
+    .enum(OUTCOME_MEASURES)
+    .optional()
+    .describe(`One of: ${OUTCOME_MEASURES.join(', ')}`),
+  medianScoreChange: z
+    .strictObject({
+      change: z
+        .number()
+        .min(-40)
+        .max(40)
+        .describe('Median change from intake to discharge; negative = better'),
+      year: z.number().int().min(1990).max(2100),
+      sampleSize: z.number().int().min(1),
+    })
+    .optional(),
+  family: z
+    .strictObject({
+      sessionsPerWeek: count('family.sessionsPerWeek', 14).optional(),
+      accommodationWork: z.boolean().optional().describe('Works with the family on reducing accommodation'),
+    })
+    .optional(),
+});
+
+/** What a parent of a minor must know (programs serving children or adolescents). */
+export const youthSafetySchema = z.strictObject({
+  licence: z
+    .strictObject({
+      number: nonEmpty('licence.number').optional(),
+      agency: nonEmpty('licence.agency').optional(),
+    })
+    .optional(),
+  restraintSeclusionPolicy: nonEmpty('restraintSeclusionPolicy').optional(),
+  parentContactPolicy: nonEmpty('parentContactPolicy').optional(),
+  schooling: nonEmpty('schooling').optional(),
+  transportEscort: nonEmpty('transportEscort').optional(),
+});
 
 /**
  * One program. The markdown body (files) or `overview` (listings) is the Overview section.
@@ -31,6 +92,13 @@ export const programSchema = z
         zip: z.string().regex(/^\d{5}$/, 'zip must be five digits'),
       })
       .describe('Postal address shown in Location & Map and used for the maps link'),
+    coordinates: z
+      .strictObject({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) })
+      .optional()
+      .describe('Overrides the ZIP centroid used for distances'),
+    availability: availabilitySchema.optional(),
+    fidelity: fidelitySchema.optional(),
+    youthSafety: youthSafetySchema.optional(),
     ageGroups: z
       .array(z.enum(AGE_GROUPS))
       .min(1, 'list at least one age group')
