@@ -26,7 +26,8 @@ function entries(session: Extract<Session, { status: 'signed-in' }>): { links: E
   // dashboard is where that profile gets created.
   if (isProviderAccount(session.roles, session.user.metadata))
     roleLinks.push({ href: PROVIDER_HOME, label: 'Provider Dashboard' });
-  if (session.roles.includes('admin')) roleLinks.push({ href: '/admin', label: 'Admin' });
+  if (session.roles.includes('admin'))
+    roleLinks.push({ href: '/admin', label: 'Admin' }, { href: '/testing', label: 'Testing' });
   return { links, roleLinks };
 }
 

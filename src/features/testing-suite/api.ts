@@ -1,0 +1,188 @@
+/**
+ * The testing suite's calls to /api/test-tools/* (no React here). Each answers `{ ok: true, … }`
+ * or a `Failure`: sign in again, not allowed (403), or a toast message (the server's own text
+ * when it sent one, else the spec's fallback, §8).
+ *
+ * The answer types mirror netlify/functions/test-tools.mts; they are declared again here so that
+ * browser code never imports server modules.
+ */
+import { apiFetch } from '../auth/session.ts';
+import type { EngagementEventType, InquiryStatus, InquiryType } from '../../lib/vocabulary.ts';
+
+export type TestProvider = {
+  id: string;
+  organization_name: string;
+  contact_name: string;
+  email: string;
+  phone: string | null;
+  subscription_plan: string | null;
+  subscription_status: string;
+  trial_ends_at: string | null;
+  verification_status: 'unverified' | 'pending' | 'verified' | 'rejected';
+  created_at: string;
+};
+
+export type TestInquiry = {
+  id: string;
+  program_id: string | null;
+  type: InquiryType;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  program_name: string | null;
+  status: InquiryStatus;
+  created_at: string;
+};
+
+export type TestEvent = {
+  id: string;
+  program_id: string;
+  event_type: EngagementEventType;
+  created_at: string;
+};
+
+export type TestOverview = {
+  status: 'Ready';
+  counts: { providers: number; inquiries: number; engagement: number };
+  providers: TestProvider[];
+  inquiries: TestInquiry[];
+  engagement: TestEvent[];
+};
+
+export type Message = { title: string; description: string };
+
+export type Failure =
+  | { ok: false; kind: 'unauthorized' }
+  | { ok: false; kind: 'forbidden' }
+  | { ok: false; kind: 'error'; status: number | null; message: Message };
+
+export type Result<T> = ({ ok: true } & T) | Failure;
+
+export type TestInquiryInput = { name: string; email: string; phone: string; message: string };
+
+export const ENDPOINTS = {
+  overview: '/api/test-tools/overview',
+  providers: '/api/test-tools/providers',
+  inquiries: '/api/test-tools/inquiries',
+  engagement: '/api/test-tools/engagement',
+  cleanup: '/api/test-tools/cleanup',
+} as const;
+
+/** The spec's toasts (§5, §8). */
+export const TEST_MESSAGES = {
+  loadError: { title: 'Error Loading Test Data', description: 'Failed to load test data from database.' },
+  providerError: { title: 'Test Provider Creation Error', description: 'Failed to create test provider.' },
+  inquiryError: { title: 'Test Inquiry Error', description: 'Failed to submit test inquiry.' },
+  engagementError: { title: 'Engagement Tracking Error', description: 'Failed to track test engagement.' },
+  cleanupError: { title: 'Cleanup Error', description: 'Failed to clean up test data.' },
+  noTestProvider: {
+    title: 'No Test Provider Found',
+    description: 'Please create a test provider first before submitting test inquiries.',
+  },
+  providerCreated: (email: string) => ({
+    title: 'Test Provider Created Successfully',
+    description: `Test provider account created: ${email}`,
+  }),
+  inquirySubmitted: {
+    title: 'Test Inquiry Submitted',
+    description: 'The test inquiry was stored for the newest test provider.',
+  },
+  engagementTracked: (type: EngagementEventType) => ({
+    title: 'Test Engagement Tracked',
+    description: `Recorded a ${type} event for the test program.`,
+  }),
+  cleanedUp: {
+    title: 'Test Data Cleanup',
+    description: 'Test inquiries and engagement data have been cleaned up from the database.',
+  },
+} as const;
+
+const OFFLINE = 'Please check your connection and try again.';
+
+async function call(path: string, init?: RequestInit): Promise<Response | null> {
+  try {
+    return await apiFetch(path, init);
+  } catch (error) {
+    console.warn(`Could not reach ${path}:`, error);
+    return null;
+  }
+}
+
+function post(body?: unknown): RequestInit {
+  return body === undefined
+    ? { method: 'POST' }
+    : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+}
+
+/** The failure a non-2xx answer (or none) means, with the server's message when it has one. */
+async function failure(res: Response | null, fallback: Message, useServerText = true): Promise<Failure> {
+  if (res === null)
+    return { ok: false, kind: 'error', status: null, message: { ...fallback, description: OFFLINE } };
+  if (res.status === 401) return { ok: false, kind: 'unauthorized' };
+  if (res.status === 403) return { ok: false, kind: 'forbidden' };
+  let description = fallback.description;
+  if (useServerText) {
+    try {
+      const body = (await res.json()) as { error?: { message?: unknown } };
+      if (typeof body.error?.message === 'string' && body.error.message !== '')
+        description = body.error.message;
+    } catch {
+      // Not JSON (a proxy's page): the fallback says enough.
+    }
+  }
+  return { ok: false, kind: 'error', status: res.status, message: { title: fallback.title, description } };
+}
+
+async function parsed(res: Response, fallback: Message): Promise<Result<{ value: unknown }>> {
+  try {
+    return { ok: true, value: await res.json() };
+  } catch {
+    return { ok: false, kind: 'error', status: res.status, message: fallback };
+  }
+}
+
+/** `GET /api/test-tools/overview`: counts and lists, in one round trip. */
+export async function loadOverview(): Promise<Result<{ data: TestOverview }>> {
+  const res = await call(ENDPOINTS.overview);
+  if (!res?.ok) return failure(res, TEST_MESSAGES.loadError, false);
+  const result = await parsed(res, TEST_MESSAGES.loadError);
+  return result.ok ? { ok: true, data: result.value as TestOverview } : result;
+}
+
+/** `POST /api/test-tools/providers`: a real test provider account. */
+export async function createTestProvider(): Promise<Result<{ provider: TestProvider }>> {
+  const res = await call(ENDPOINTS.providers, post());
+  if (!res?.ok) return failure(res, TEST_MESSAGES.providerError);
+  const result = await parsed(res, TEST_MESSAGES.providerError);
+  return result.ok ? { ok: true, provider: (result.value as { provider: TestProvider }).provider } : result;
+}
+
+/** `POST /api/test-tools/inquiries`; 409 means no test provider exists yet. */
+export async function submitTestInquiry(input: TestInquiryInput): Promise<Result<{ inquiry: TestInquiry }>> {
+  const res = await call(ENDPOINTS.inquiries, post({ ...input, type: 'info' }));
+  if (res?.status === 409)
+    return { ok: false, kind: 'error', status: 409, message: TEST_MESSAGES.noTestProvider };
+  if (!res?.ok) return failure(res, TEST_MESSAGES.inquiryError);
+  const result = await parsed(res, TEST_MESSAGES.inquiryError);
+  return result.ok ? { ok: true, inquiry: (result.value as { inquiry: TestInquiry }).inquiry } : result;
+}
+
+/** `POST /api/test-tools/engagement`: one event for the test program. */
+export async function trackTestEngagement(
+  eventType: EngagementEventType,
+): Promise<Result<{ event: TestEvent }>> {
+  const res = await call(ENDPOINTS.engagement, post({ event_type: eventType }));
+  if (!res?.ok) return failure(res, TEST_MESSAGES.engagementError, false);
+  const result = await parsed(res, TEST_MESSAGES.engagementError);
+  return result.ok ? { ok: true, event: (result.value as { event: TestEvent }).event } : result;
+}
+
+/** `POST /api/test-tools/cleanup`: test inquiries and engagement go; providers stay. */
+export type CleanupResult = { inquiries_removed: number; engagement_removed: number };
+
+export async function cleanupTestData(): Promise<Result<{ removed: CleanupResult }>> {
+  const res = await call(ENDPOINTS.cleanup, post());
+  if (!res?.ok) return failure(res, TEST_MESSAGES.cleanupError);
+  const result = await parsed(res, TEST_MESSAGES.cleanupError);
+  return result.ok ? { ok: true, removed: result.value as CleanupResult } : result;
+}

@@ -1,0 +1,416 @@
+/** The four panels of the testing suite (spec §2): overview, provider testing, user flow, data. */
+import { useState, type SyntheticEvent } from 'react';
+import { ENGAGEMENT_EVENT_TYPES, type EngagementEventType } from '../../lib/vocabulary.ts';
+import {
+  card,
+  formatDay,
+  formatDayTime,
+  inputClass,
+  labelClass,
+  Pill,
+  primaryButton,
+  secondaryButton,
+} from '../provider-dashboard/ui.tsx';
+import { showToast } from '../toasts/store.ts';
+import {
+  cleanupTestData,
+  createTestProvider,
+  submitTestInquiry,
+  TEST_MESSAGES,
+  trackTestEngagement,
+  type Failure,
+  type TestEvent,
+  type TestInquiry,
+  type TestInquiryInput,
+  type TestOverview,
+  type TestProvider,
+} from './api.ts';
+import { shownEvents } from './tabs.ts';
+
+/** The test program's details, from content/programs/test-program-001.md at build time. */
+export type TestProgram = {
+  id: string;
+  name: string;
+  location: string;
+  state: string;
+  setting: string;
+  lengthOfStay: string;
+  ageGroups: string[];
+  modalities: string[];
+  path: string;
+};
+
+const heading = 'text-xl font-semibold text-brand-800';
+const subheading = 'text-lg font-semibold text-ink';
+
+export function OverviewPanel({ data, program }: { data: TestOverview; program: TestProgram }) {
+  const stats: [string, string | number][] = [
+    ['Test Providers', data.counts.providers],
+    ['Test Inquiries', data.counts.inquiries],
+    ['Test Engagements', data.counts.engagement],
+    ['Status', data.status],
+  ];
+  return (
+    <div className="flex flex-col gap-6">
+      <h2 className="sr-only">Overview</h2>
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {stats.map(([label, value]) => (
+          <div key={label} className={card}>
+            <dt className="text-sm font-medium text-muted">{label}</dt>
+            <dd className="mt-1 text-3xl font-bold text-ink" data-testid={`count-${label}`}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <section className={card} aria-labelledby="test-program-title">
+        <h3 id="test-program-title" className={subheading}>
+          Test Program
+        </h3>
+        <dl className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-2">
+          {(
+            [
+              ['Program ID', program.id],
+              ['Name', program.name],
+              ['Location', `${program.location}, ${program.state}`],
+              ['Setting', program.setting],
+              ['Length of Stay', program.lengthOfStay],
+              ['Age Groups', program.ageGroups.join(', ')],
+              ['Modalities', program.modalities.join(', ')],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-sm font-medium text-muted">{label}</dt>
+              <dd className="font-medium break-words">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <a href={program.path} target="_blank" rel="noopener" className={`${primaryButton} mt-4`}>
+          Open Test Profile
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      </section>
+    </div>
+  );
+}
+
+function VerificationBadge({ status }: { status: TestProvider['verification_status'] }) {
+  return <Pill tone={status === 'verified' ? 'green' : 'slate'}>{status}</Pill>;
+}
+
+export function ProvidersPanel({
+  providers,
+  onFailure,
+  onCreated,
+}: {
+  providers: TestProvider[];
+  onFailure: (failure: Failure) => void;
+  onCreated: (provider: TestProvider) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const create = async () => {
+    setBusy(true);
+    const result = await createTestProvider();
+    setBusy(false);
+    if (!result.ok) {
+      onFailure(result);
+      return;
+    }
+    showToast(TEST_MESSAGES.providerCreated(result.provider.email));
+    onCreated(result.provider);
+  };
+  return (
+    <div className="flex flex-col gap-6">
+      <section className={card} aria-labelledby="create-provider-title">
+        <h2 id="create-provider-title" className={heading}>
+          Create Test Provider
+        </h2>
+        <p className="mt-2 text-muted">
+          Creates a real provider account: organization “Test Program - DO NOT DISPLAY LIVE”, a fixed contact
+          name and phone, a timestamped <code>test-provider-…@test-provider.invalid</code> address (no mail
+          can reach it, nobody can sign in with it) and a 30-day trial.
+        </p>
+        <button
+          type="button"
+          className={`${primaryButton} mt-4`}
+          disabled={busy}
+          onClick={() => void create()}
+        >
+          {busy ? 'Creating…' : 'Create Test Provider'}
+        </button>
+      </section>
+      <section className={card} aria-labelledby="test-providers-title">
+        <h2 id="test-providers-title" className={heading}>
+          Test Providers ({providers.length})
+        </h2>
+        {providers.length === 0 ? (
+          <p className="mt-2 text-muted">No test providers yet.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-200" aria-label="Test providers">
+            {providers.map((p) => (
+              <li
+                key={p.id}
+                className="flex flex-wrap items-start justify-between gap-2 py-3"
+                data-test-provider
+              >
+                <div className="min-w-0">
+                  <p className="font-semibold">{p.organization_name}</p>
+                  <p className="text-sm break-all text-muted">{p.email}</p>
+                  <p className="text-sm text-muted">
+                    {p.contact_name} · {p.phone ?? 'no phone'} · {p.subscription_status}, trial until{' '}
+                    {formatDay(p.trial_ends_at)}
+                  </p>
+                </div>
+                <VerificationBadge status={p.verification_status} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+const DEFAULT_INQUIRY: TestInquiryInput = {
+  name: 'Test User',
+  email: 'test.user@example.org',
+  phone: '(555) 010-0123',
+  message: 'This is a test inquiry from the internal testing suite.',
+};
+
+const INQUIRY_FIELDS: { key: keyof TestInquiryInput; label: string; type: string; auto: string }[] = [
+  { key: 'name', label: 'Name', type: 'text', auto: 'off' },
+  { key: 'email', label: 'Email', type: 'email', auto: 'off' },
+  { key: 'phone', label: 'Phone', type: 'tel', auto: 'off' },
+];
+
+export function UserFlowPanel({
+  data,
+  onFailure,
+  onInquiry,
+  onEvent,
+}: {
+  data: TestOverview;
+  onFailure: (failure: Failure) => void;
+  onInquiry: (inquiry: TestInquiry) => void;
+  onEvent: (event: TestEvent) => void;
+}) {
+  const [form, setForm] = useState<TestInquiryInput>(DEFAULT_INQUIRY);
+  const [sending, setSending] = useState(false);
+  const [tracking, setTracking] = useState<EngagementEventType | null>(null);
+  const { shown, more } = shownEvents(data.engagement, data.counts.engagement);
+
+  const submit = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    setSending(true);
+    const result = await submitTestInquiry(form);
+    setSending(false);
+    if (!result.ok) {
+      onFailure(result);
+      return;
+    }
+    showToast(TEST_MESSAGES.inquirySubmitted);
+    onInquiry(result.inquiry);
+  };
+
+  const track = async (type: EngagementEventType) => {
+    setTracking(type);
+    const result = await trackTestEngagement(type);
+    setTracking(null);
+    if (!result.ok) {
+      onFailure(result);
+      return;
+    }
+    showToast(TEST_MESSAGES.engagementTracked(type));
+    onEvent(result.event);
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section className={card} aria-labelledby="test-inquiry-title">
+          <h2 id="test-inquiry-title" className={heading}>
+            Test Inquiry
+          </h2>
+          <p className="mt-2 text-sm text-muted">
+            Stored for the newest test provider, about the test program. Not e-mailed.
+          </p>
+          <form className="mt-3 flex flex-col gap-3" onSubmit={(e) => void submit(e)}>
+            {INQUIRY_FIELDS.map((field) => (
+              <div key={field.key}>
+                <label htmlFor={`test-inquiry-${field.key}`} className={labelClass}>
+                  {field.label}
+                </label>
+                <input
+                  id={`test-inquiry-${field.key}`}
+                  type={field.type}
+                  autoComplete={field.auto}
+                  className={inputClass}
+                  value={form[field.key]}
+                  onChange={(e) => {
+                    setForm({ ...form, [field.key]: e.target.value });
+                  }}
+                />
+              </div>
+            ))}
+            <div>
+              <label htmlFor="test-inquiry-message" className={labelClass}>
+                Message
+              </label>
+              <textarea
+                id="test-inquiry-message"
+                rows={3}
+                className={inputClass}
+                value={form.message}
+                onChange={(e) => {
+                  setForm({ ...form, message: e.target.value });
+                }}
+              />
+            </div>
+            <button type="submit" className={primaryButton} disabled={sending}>
+              {sending ? 'Submitting…' : 'Submit Test Inquiry'}
+            </button>
+          </form>
+        </section>
+        <section className={card} aria-labelledby="test-engagement-title">
+          <h2 id="test-engagement-title" className={heading}>
+            Test Engagement
+          </h2>
+          <p className="mt-2 text-sm text-muted">
+            Records one event for <code>test-program-001</code>.
+          </p>
+          <div className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2">
+            {ENGAGEMENT_EVENT_TYPES.map((type) => (
+              <button
+                key={type}
+                type="button"
+                className={secondaryButton}
+                disabled={tracking !== null}
+                onClick={() => void track(type)}
+              >
+                Track {type}
+              </button>
+            ))}
+          </div>
+        </section>
+      </div>
+
+      <section className={card} aria-labelledby="test-inquiries-title">
+        <h2 id="test-inquiries-title" className={heading}>
+          Test Inquiries ({data.counts.inquiries})
+        </h2>
+        {data.inquiries.length === 0 ? (
+          <p className="mt-2 text-muted">No test inquiries.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-200" aria-label="Test inquiries">
+            {data.inquiries.map((i) => (
+              <li
+                key={i.id}
+                className="flex flex-wrap items-start justify-between gap-2 py-3"
+                data-test-inquiry
+              >
+                <div className="min-w-0">
+                  <p className="font-semibold">{i.name ?? '(removed)'}</p>
+                  <p className="text-sm break-all text-muted">{i.email ?? ''}</p>
+                  <p className="text-sm text-muted">
+                    {i.type === 'call' ? 'Call request' : 'Info request'} · {i.program_name ?? i.program_id}
+                  </p>
+                </div>
+                <Pill tone={i.status === 'new' ? 'blue' : 'slate'}>{i.status}</Pill>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className={card} aria-labelledby="test-events-title">
+        <h2 id="test-events-title" className={heading}>
+          Test Engagement Events ({data.counts.engagement})
+        </h2>
+        {shown.length === 0 ? (
+          <p className="mt-2 text-muted">No test engagement events.</p>
+        ) : (
+          <>
+            <ul className="mt-3 divide-y divide-slate-200" aria-label="Test engagement events">
+              {shown.map((e) => (
+                <li key={e.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm" data-test-event>
+                  <span className="font-semibold">{e.event_type}</span>
+                  <code>{e.program_id}</code>
+                  <span className="text-muted">{formatDayTime(e.created_at)}</span>
+                </li>
+              ))}
+            </ul>
+            {more > 0 ? (
+              <p className="mt-2 text-sm text-muted" data-testid="events-more">
+                and {more} more
+              </p>
+            ) : null}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function DataPanel({
+  onFailure,
+  onCleaned,
+}: {
+  onFailure: (failure: Failure) => void;
+  onCleaned: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const cleanup = async () => {
+    setBusy(true);
+    const result = await cleanupTestData();
+    setBusy(false);
+    if (!result.ok) {
+      onFailure(result);
+      return;
+    }
+    showToast(TEST_MESSAGES.cleanedUp);
+    onCleaned();
+  };
+  return (
+    <div className="flex flex-col gap-6">
+      <section className={card} aria-labelledby="cleanup-title">
+        <h2 id="cleanup-title" className={heading}>
+          Clean Up Test Data
+        </h2>
+        <p className="mt-2 text-muted">
+          Deletes every test inquiry and every engagement event of the test program. Test provider accounts
+          and the test program profile are kept.
+        </p>
+        <button
+          type="button"
+          className="mt-4 inline-flex min-h-11 items-center justify-center rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:cursor-wait disabled:opacity-70"
+          disabled={busy}
+          onClick={() => void cleanup()}
+        >
+          {busy ? 'Cleaning up…' : 'Delete Test Inquiries and Engagement'}
+        </button>
+      </section>
+      <section className={card} aria-labelledby="admin-notes-title">
+        <h2 id="admin-notes-title" className={heading}>
+          Admin Access
+        </h2>
+        <ul className="mt-3 list-disc space-y-2 pl-5 text-muted">
+          <li>
+            Only administrators can open this page and use <code>/api/test-tools/*</code>; the server checks
+            the role in the database on every request. Others see “Not allowed”.
+          </li>
+          <li>
+            Test data never reaches the public directory, search, the sitemap or the admin overview totals.
+          </li>
+          <li>
+            Test providers are real accounts with an unreachable <code>.invalid</code> address and no
+            password; an administrator removes them from the database if ever needed.
+          </li>
+          <li>
+            To make another person an administrator: <code>npm run admin:grant -- person@example.org</code>.
+          </li>
+        </ul>
+      </section>
+    </div>
+  );
+}

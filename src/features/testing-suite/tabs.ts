@@ -1,0 +1,54 @@
+/**
+ * The testing suite's tabs (spec §2 "Internal testing suite"): ids, labels, and the active one in
+ * the address (`?tab=providers`), as on the provider dashboard. Also the engagement list's
+ * "first 10, then and N more" rule (spec §9).
+ */
+
+export const TABS = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'providers', label: 'Provider Testing' },
+  { id: 'user-flow', label: 'User Flow Testing' },
+  { id: 'data', label: 'Data Management' },
+] as const;
+
+export type TabId = (typeof TABS)[number]['id'];
+
+export const DEFAULT_TAB: TabId = 'overview';
+
+/** The tab named by `?tab=` in `search`, or the overview for a missing or unknown one. */
+export function tabFromSearch(search: string): TabId {
+  const wanted = new URLSearchParams(search).get('tab');
+  return TABS.find((t) => t.id === wanted)?.id ?? DEFAULT_TAB;
+}
+
+/**
+ * `search` with the tab set (the overview, the default, leaves no parameter); other parameters
+ * are kept.
+ *
+ * @example searchWithTab('?x=1', 'data') // '?x=1&tab=data'
+ */
+export function searchWithTab(search: string, tab: TabId): string {
+  const params = new URLSearchParams(search);
+  if (tab === DEFAULT_TAB) params.delete('tab');
+  else params.set('tab', tab);
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+/** Test engagement events shown in the list (spec §9). */
+export const ENGAGEMENT_SHOWN = 10;
+
+/**
+ * The events to show and how many are left out (`total` counts every test event, `events` may
+ * hold only the newest).
+ *
+ * @example shownEvents(['a', 'b', 'c'], 12, 2) // { shown: ['a', 'b'], more: 10 }
+ */
+export function shownEvents<T>(
+  events: readonly T[],
+  total: number,
+  limit = ENGAGEMENT_SHOWN,
+): { shown: T[]; more: number } {
+  const shown = events.slice(0, limit);
+  return { shown, more: Math.max(0, Math.max(total, events.length) - shown.length) };
+}
