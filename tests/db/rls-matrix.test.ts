@@ -109,6 +109,39 @@ const TABLES: TableCase[] = [
     },
   },
   {
+    table: 'listing_availability',
+    run: {
+      select: (tx) =>
+        seen(
+          tx`select listing_id from public.listing_availability where listing_id = ${SEED.approvedListing}`,
+        ),
+      insert: (tx) =>
+        count(
+          tx`insert into public.listing_availability (listing_id, status) values (${SEED.approvedListing}, 'open')`,
+        ),
+      update: (tx) =>
+        count(tx`update public.listing_availability set status = 'not-admitting'
+                 where listing_id = ${SEED.approvedListing}`),
+      delete: (tx) =>
+        count(tx`delete from public.listing_availability where listing_id = ${SEED.approvedListing}`),
+    },
+    // The demo listing's availability, stated as postgres before each read, update and delete.
+    setup: {
+      select: (tx) =>
+        tx`insert into public.listing_availability (listing_id, status) values (${SEED.approvedListing}, 'open')`,
+      update: (tx) =>
+        tx`insert into public.listing_availability (listing_id, status) values (${SEED.approvedListing}, 'open')`,
+      delete: (tx) =>
+        tx`insert into public.listing_availability (listing_id, status) values (${SEED.approvedListing}, 'open')`,
+    },
+    expect: {
+      select: r('refused', 'none', 'rows', 'none', 'rows'),
+      insert: r('refused', 'refused', 'rows', 'refused', 'refused'),
+      update: r('refused', 'none', 'rows', 'none', 'none'),
+      delete: r('refused', 'refused', 'refused', 'refused', 'refused'),
+    },
+  },
+  {
     table: 'provider_inquiries',
     run: {
       select: (tx) => seen(tx`select id from public.provider_inquiries where provider_id = ${SEED.provider}`),
