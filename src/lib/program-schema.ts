@@ -99,6 +99,11 @@ export const programSchema = z
     availability: availabilitySchema.optional(),
     fidelity: fidelitySchema.optional(),
     youthSafety: youthSafetySchema.optional(),
+    replyHours: z
+      .number()
+      .min(0)
+      .optional()
+      .describe('Set by the build for published listings (median hours to a first answer); not for files'),
     ageGroups: z
       .array(z.enum(AGE_GROUPS))
       .min(1, 'list at least one age group')

@@ -37,6 +37,29 @@ export interface ListingForPublishing {
   accreditations: readonly string[];
   /** The provider's `verification_status` is `verified`. */
   provider_verified: boolean;
+  // Treatment fidelity and youth-safety facts (migration 001600); absent columns read as null.
+  erp_hours_per_week?: number | string | null;
+  individual_sessions_per_week?: number | string | null;
+  specialised_clinicians_percent?: number | null;
+  outcome_measure?: string | null;
+  score_change?: number | string | null;
+  score_change_year?: number | null;
+  score_change_sample?: number | null;
+  family_sessions_per_week?: number | string | null;
+  family_accommodation_work?: boolean | null;
+  licence_number?: string | null;
+  licence_agency?: string | null;
+  restraint_policy?: string | null;
+  parent_contact_policy?: string | null;
+  schooling?: string | null;
+  transport_escort?: string | null;
+  /** `listing_availability`, when the provider stated it. */
+  availability_status?: string | null;
+  availability_wait_weeks?: number | null;
+  /** When the provider last confirmed it (a timestamp; the program shows its UTC day). */
+  availability_confirmed_at?: Date | string | null;
+  /** Median hours to a first answer (src/lib/reply-time.ts), when known. */
+  reply_hours?: number | null;
 }
 
 export type PublishingResult =
@@ -93,6 +116,73 @@ export function summary(description: string, max = 300): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '')}…`;
 }
 
+/** A numeric column (numeric comes back from Postgres as a string) as a number, or undefined. */
+function num(value: number | string | null | undefined): number | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** Keeps only the keys whose value is defined (the schema's optional fields). */
+function defined<T extends Record<string, unknown>>(object: T): Partial<T> {
+  return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** `YYYY-MM-DD` (UTC) of a timestamp. */
+function isoDay(value: Date | string): string {
+  return (typeof value === 'string' ? new Date(value) : value).toISOString().slice(0, 10);
+}
+
+/** The facts of issue 9 that a listing may carry, in the program schema's shape. */
+function choosingFacts(listing: ListingForPublishing): Partial<ProgramInput> {
+  const optionalText = (v: string | null | undefined) => (text(v) === '' ? undefined : text(v));
+  const scoreChange = num(listing.score_change);
+  const family = defined({
+    sessionsPerWeek: num(listing.family_sessions_per_week),
+    accommodationWork: listing.family_accommodation_work ?? undefined,
+  });
+  const fidelity = defined({
+    erpHoursPerWeek: num(listing.erp_hours_per_week),
+    individualSessionsPerWeek: num(listing.individual_sessions_per_week),
+    specialisedCliniciansPercent: num(listing.specialised_clinicians_percent),
+    outcomeMeasure:
+      (optionalText(listing.outcome_measure) as 'Y-BOCS' | 'CY-BOCS' | 'none' | undefined) ?? undefined,
+    medianScoreChange:
+      scoreChange !== undefined && listing.score_change_year && listing.score_change_sample
+        ? { change: scoreChange, year: listing.score_change_year, sampleSize: listing.score_change_sample }
+        : undefined,
+    family: Object.keys(family).length > 0 ? family : undefined,
+  });
+  const licence = defined({
+    number: optionalText(listing.licence_number),
+    agency: optionalText(listing.licence_agency),
+  });
+  const youthSafety = defined({
+    licence: Object.keys(licence).length > 0 ? licence : undefined,
+    restraintSeclusionPolicy: optionalText(listing.restraint_policy),
+    parentContactPolicy: optionalText(listing.parent_contact_policy),
+    schooling: optionalText(listing.schooling),
+    transportEscort: optionalText(listing.transport_escort),
+  });
+  const status = optionalText(listing.availability_status) as
+    'open' | 'waitlist' | 'not-admitting' | undefined;
+  return defined({
+    fidelity: Object.keys(fidelity).length > 0 ? fidelity : undefined,
+    youthSafety: Object.keys(youthSafety).length > 0 ? youthSafety : undefined,
+    availability:
+      status && listing.availability_confirmed_at
+        ? {
+            status,
+            ...(status === 'waitlist' && listing.availability_wait_weeks
+              ? { waitWeeks: listing.availability_wait_weeks }
+              : {}),
+            confirmedOn: isoDay(listing.availability_confirmed_at),
+          }
+        : undefined,
+    replyHours: listing.reply_hours ?? undefined,
+  });
+}
+
 /** The listing as program frontmatter (before the schema's defaults), and what is missing. */
 function toInput(listing: ListingForPublishing): { input: ProgramInput; problems: Record<string, string> } {
   const problems: Record<string, string> = {};
@@ -146,6 +236,7 @@ function toInput(listing: ListingForPublishing): { input: ProgramInput; problems
     ...(email !== '' ? { email } : {}),
     ...(phone !== undefined ? { phone } : {}),
     ...(UPLOAD_URL.test(logo) ? { logo: programLogoPath(listing.published_program_id) } : {}),
+    ...choosingFacts(listing),
   };
   return { input, problems };
 }

@@ -224,6 +224,35 @@ describe('an approved listing is a program', () => {
   });
 });
 
+describe('the build reads what families choose by', () => {
+  it('availability with its confirmation day and the median reply time of real requests', async () => {
+    const id = await pendingListing(`Reply House ${randomUUID().slice(0, 8)}`);
+    const programId = `reply-${randomUUID().slice(0, 8)}`;
+    expect((await decide(id, { status: 'approved', published_program_id: programId })).status).toBe(200);
+    await sql`insert into listing_availability (listing_id, status, wait_weeks) values (${id}, 'waitlist', 3)`;
+    // Answered after 1, 2, 3, 4 and 5 hours; one unanswered; one test request answered after 100 hours.
+    for (const hours of [1, 2, 3, 4, 5]) {
+      await sql`
+        insert into provider_inquiries (program_id, type, name, email, message, program_name, created_at, first_status_change_at)
+        values (${programId}, 'info', 'Alex', ${`r-${randomUUID()}@example.com`}, 'Hi', 'Reply House',
+                now() - interval '2 days', now() - interval '2 days' + make_interval(hours => ${hours}))`;
+    }
+    await sql`
+      insert into provider_inquiries (program_id, type, name, email, message, program_name, created_at)
+      values (${programId}, 'info', 'Alex', ${`r-${randomUUID()}@example.com`}, 'Hi', 'Reply House', now() - interval '1 day')`;
+    await sql`
+      insert into provider_inquiries (program_id, type, name, email, message, program_name, created_at, first_status_change_at)
+      values (${programId}, 'info', 'Test', ${`r-${randomUUID()}@example.com`}, 'Hi', ${TEST_PROGRAM_LABEL},
+              now() - interval '5 days', now() - interval '1 day')`;
+    const listed = await readPublishedListings(process.env['DATABASE_URL'] ?? '');
+    const mine = listed.find((l) => l.published_program_id === programId);
+    expect(mine?.availability_status).toBe('waitlist');
+    expect(mine?.availability_wait_weeks).toBe(3);
+    expect(mine?.availability_confirmed_at).toBeInstanceOf(Date);
+    expect(mine?.reply_hours).toBeCloseTo(3, 5);
+  });
+});
+
 describe('verification of a provider with a published program', () => {
   it('calls the build hook (the Verified badge is on its pages); without a published program it does not', async () => {
     const id = await pendingListing(`Badge House ${randomUUID().slice(0, 8)}`);

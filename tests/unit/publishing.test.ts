@@ -142,6 +142,85 @@ describe('listingToProgram', () => {
   });
 });
 
+describe('listingToProgram: the facts families choose by (issue 9)', () => {
+  it('maps fidelity, youth safety, availability (its UTC day) and the reply time', () => {
+    const result = listingToProgram({
+      ...COMPLETE,
+      erp_hours_per_week: '12.5',
+      individual_sessions_per_week: 3,
+      specialised_clinicians_percent: 80,
+      outcome_measure: 'Y-BOCS',
+      score_change: '-9.5',
+      score_change_year: 2025,
+      score_change_sample: 40,
+      family_sessions_per_week: null,
+      family_accommodation_work: true,
+      licence_number: ' RTF-1 ',
+      licence_agency: '',
+      restraint_policy: 'Never used.',
+      parent_contact_policy: null,
+      schooling: '',
+      transport_escort: 'Not used.',
+      availability_status: 'waitlist',
+      availability_wait_weeks: 3,
+      availability_confirmed_at: new Date('2026-11-20T23:30:00Z'),
+      reply_hours: 5.5,
+    });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.data.fidelity).toEqual({
+      erpHoursPerWeek: 12.5,
+      individualSessionsPerWeek: 3,
+      specialisedCliniciansPercent: 80,
+      outcomeMeasure: 'Y-BOCS',
+      medianScoreChange: { change: -9.5, year: 2025, sampleSize: 40 },
+      family: { accommodationWork: true },
+    });
+    expect(result.data.youthSafety).toEqual({
+      licence: { number: 'RTF-1' },
+      restraintSeclusionPolicy: 'Never used.',
+      transportEscort: 'Not used.',
+    });
+    expect(result.data.availability).toEqual({ status: 'waitlist', waitWeeks: 3, confirmedOn: '2026-11-20' });
+    expect(result.data.replyHours).toBe(5.5);
+  });
+
+  it('leaves every fact out when the listing states none (shown as "Not reported", never 0)', () => {
+    const result = listingToProgram({
+      ...COMPLETE,
+      erp_hours_per_week: null,
+      availability_status: null,
+      reply_hours: null,
+    });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.data.fidelity).toBe(undefined);
+    expect(result.data.youthSafety).toBe(undefined);
+    expect(result.data.availability).toBe(undefined);
+    expect(result.data.replyHours).toBe(undefined);
+  });
+
+  it('keeps a reported 0 as 0; a score change without its year and sample is left out', () => {
+    const result = listingToProgram({
+      ...COMPLETE,
+      erp_hours_per_week: 0,
+      score_change: -5,
+      score_change_year: null,
+    });
+    expect(result.ok && result.data.fidelity).toEqual({ erpHoursPerWeek: 0 });
+  });
+
+  it('an open status keeps no wait weeks', () => {
+    const result = listingToProgram({
+      ...COMPLETE,
+      availability_status: 'open',
+      availability_wait_weeks: 4,
+      availability_confirmed_at: '2026-11-01T10:00:00Z',
+    });
+    expect(result.ok && result.data.availability).toEqual({ status: 'open', confirmedOn: '2026-11-01' });
+  });
+});
+
 describe('formatUsPhone', () => {
   it.each([
     ['617-555-0100', '(617) 555-0100'],

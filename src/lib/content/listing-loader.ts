@@ -13,22 +13,48 @@ import { glob } from 'astro/loaders';
 import postgres from 'postgres';
 import { TEST_PROGRAM_LABEL } from '../vocabulary.ts';
 import { listingToProgram, type ListingForPublishing } from '../published-listing.ts';
+import { REPLY_WINDOW_DAYS, medianReplyHours, type ReplyRow } from '../reply-time.ts';
 
-/** Approved listings with a program id, test providers left out, in id order. */
-export async function readPublishedListings(databaseUrl: string): Promise<ListingForPublishing[]> {
+/**
+ * Approved listings with a program id, test providers left out, in id order, with their
+ * availability and their median reply time (requests of the last 90 days; test requests left out).
+ */
+export async function readPublishedListings(
+  databaseUrl: string,
+  now = new Date(),
+): Promise<ListingForPublishing[]> {
   const sql = postgres(databaseUrl, { max: 1, connect_timeout: 15, idle_timeout: 1, onnotice: () => {} });
   try {
-    return await sql<ListingForPublishing[]>`
+    const listings = await sql<ListingForPublishing[]>`
       select l.published_program_id, l.center_name, l.description, l.phone, l.email, l.website,
              l.address, l.city, l.state, l.zip_code, l.age_groups, l.gender_specific, l.setting,
              l.capacity, l.avg_length, l.modalities, l.staff_ratio, l.medical_support, l.insurance,
              l.financial_aid, l.logo_url, l.accreditations,
+             l.erp_hours_per_week, l.individual_sessions_per_week, l.specialised_clinicians_percent,
+             l.outcome_measure, l.score_change, l.score_change_year, l.score_change_sample,
+             l.family_sessions_per_week, l.family_accommodation_work, l.licence_number, l.licence_agency,
+             l.restraint_policy, l.parent_contact_policy, l.schooling, l.transport_escort,
+             a.status as availability_status, a.wait_weeks as availability_wait_weeks,
+             a.confirmed_at as availability_confirmed_at,
              p.verification_status = 'verified' as provider_verified
       from public.provider_listings l
       join public.providers p on p.id = l.provider_id
+      left join public.listing_availability a on a.listing_id = l.id
       where l.status = 'approved' and l.published_program_id is not null
         and p.organization_name <> ${TEST_PROGRAM_LABEL}
       order by l.published_program_id`;
+    const ids = listings.map((l) => l.published_program_id);
+    const since = new Date(now.getTime() - REPLY_WINDOW_DAYS * 86_400_000);
+    const requests = await sql<(ReplyRow & { program_id: string })[]>`
+      select program_id, created_at, first_status_change_at
+      from public.provider_inquiries
+      where program_id = any(${ids}::text[]) and created_at > ${since}
+        and program_name <> ${TEST_PROGRAM_LABEL}`;
+    const byProgram = Map.groupBy(requests, (r) => r.program_id);
+    return listings.map((l) => ({
+      ...l,
+      reply_hours: medianReplyHours(byProgram.get(l.published_program_id) ?? [], now),
+    }));
   } finally {
     await sql.end({ timeout: 5 });
   }
