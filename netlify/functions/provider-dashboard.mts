@@ -64,7 +64,10 @@ export interface DashboardResponse {
   provider: Provider;
   verification: { status: Provider['verification_status']; requests: VerificationRequest[] };
   inquiries: ProviderInquiry[];
-  /** The provider's listings, every column but the reviewing administrator's id. */
+  /**
+   * The provider's listings, every column but the reviewing administrator's id, each with its
+   * `availability` (`{ status, wait_weeks, confirmed_at }` or null).
+   */
   listings: Record<string, unknown>[];
   engagement: ProgramEngagement[];
 }
@@ -108,7 +111,12 @@ export default handle('provider-dashboard', async (req: Request, context: Contex
           ) i
         ), '[]') as inquiries,
         coalesce((
-          select jsonb_agg(to_jsonb(l) - 'reviewed_by' order by l.created_at desc, l.id)
+          select jsonb_agg(
+                   (to_jsonb(l) - 'reviewed_by') || jsonb_build_object('availability', (
+                     select jsonb_build_object('status', a.status, 'wait_weeks', a.wait_weeks,
+                                               'confirmed_at', a.confirmed_at)
+                     from listing_availability a where a.listing_id = l.id))
+                   order by l.created_at desc, l.id)
           from provider_listings l where l.provider_id = (select id from me)
         ), '[]') as listings,
         coalesce((

@@ -74,6 +74,21 @@ export interface Listing {
   images: string[];
   accreditations: string[];
   license_url: string | null;
+  erp_hours_per_week: number | null;
+  individual_sessions_per_week: number | null;
+  specialised_clinicians_percent: number | null;
+  outcome_measure: 'Y-BOCS' | 'CY-BOCS' | 'none' | null;
+  score_change: number | null;
+  score_change_year: number | null;
+  score_change_sample: number | null;
+  family_sessions_per_week: number | null;
+  family_accommodation_work: boolean | null;
+  licence_number: string | null;
+  licence_agency: string | null;
+  restraint_policy: string | null;
+  parent_contact_policy: string | null;
+  schooling: string | null;
+  transport_escort: string | null;
   status: 'draft' | 'pending' | 'approved' | 'rejected';
   submitted_at: string | null;
   reviewed_at: string | null;
@@ -81,6 +96,26 @@ export interface Listing {
   published_program_id: string | null;
   created_at: string;
   updated_at: string;
+  /** The listing's availability (`listing_availability`), or null when never stated. */
+  availability: ListingAvailability | null;
+}
+
+/** A listing's availability as the API answers it; `confirmed_at` is set by the database. */
+export interface ListingAvailability {
+  status: 'open' | 'waitlist' | 'not-admitting';
+  wait_weeks: number | null;
+  confirmed_at: string;
+}
+
+/**
+ * A listing as JSON in SQL: every column but `reviewed_by`, plus its `availability` (or null).
+ * `alias` is the table's name or alias in the query.
+ */
+function listingJson(tx: Tx, alias: 'l' | 'provider_listings') {
+  const t = tx(alias);
+  return tx`(to_jsonb(${t}) - 'reviewed_by') || jsonb_build_object('availability', (
+    select jsonb_build_object('status', a.status, 'wait_weeks', a.wait_weeks, 'confirmed_at', a.confirmed_at)
+    from listing_availability a where a.listing_id = ${t}.id))`;
 }
 
 export interface ListingsResponse {
@@ -118,6 +153,21 @@ function fields(input: ListingInput): Record<string, unknown> {
     images: input.images,
     accreditations: input.accreditations,
     license_url: input.license_url,
+    erp_hours_per_week: input.erp_hours_per_week,
+    individual_sessions_per_week: input.individual_sessions_per_week,
+    specialised_clinicians_percent: input.specialised_clinicians_percent,
+    outcome_measure: input.outcome_measure,
+    score_change: input.score_change,
+    score_change_year: input.score_change_year,
+    score_change_sample: input.score_change_sample,
+    family_sessions_per_week: input.family_sessions_per_week,
+    family_accommodation_work: input.family_accommodation_work,
+    licence_number: input.licence_number,
+    licence_agency: input.licence_agency,
+    restraint_policy: input.restraint_policy,
+    parent_contact_policy: input.parent_contact_policy,
+    schooling: input.schooling,
+    transport_escort: input.transport_escort,
   };
 }
 
@@ -166,7 +216,7 @@ export default handle('provider-listings', async (req: Request, context: Context
       const providerId = await myProviderId(tx, claims.sub);
       if (providerId === null) throw notFound(NO_PROFILE);
       const rows = await tx<{ listing: Listing }[]>`
-        select to_jsonb(l) - 'reviewed_by' as listing from provider_listings l
+        select ${listingJson(tx, 'l')} as listing from provider_listings l
         where l.provider_id = ${providerId}
         order by l.created_at desc, l.id`;
       return rows.map((r) => r.listing);
@@ -186,7 +236,7 @@ export default handle('provider-listings', async (req: Request, context: Context
       await checkUploads(tx, providerId, input);
       const [row] = await tx<{ listing: Listing }[]>`
         insert into provider_listings ${tx({ ...values, provider_id: providerId, status: 'pending' })}
-        returning to_jsonb(provider_listings) - 'reviewed_by' as listing`;
+        returning ${listingJson(tx, 'provider_listings')} as listing`;
       if (!row) throw new Error('listing not inserted');
       return row.listing;
     });
@@ -204,7 +254,7 @@ export default handle('provider-listings', async (req: Request, context: Context
     const [row] = await tx<{ listing: Listing }[]>`
       update provider_listings set ${tx({ ...values, status: 'pending' })}
       where id = ${existing.id} and provider_id = ${providerId}
-      returning to_jsonb(provider_listings) - 'reviewed_by' as listing`;
+      returning ${listingJson(tx, 'provider_listings')} as listing`;
     if (!row) throw notFound(PROVIDER_MESSAGES.listingNotFound);
     return row.listing;
   });

@@ -6,10 +6,14 @@
  */
 import { z } from 'zod';
 import { hasControlCharacter, hasLoneSurrogate, hasPhoneDigits, MESSAGES } from './schemas.ts';
+import { AVAILABILITY_STATUSES } from './availability.ts';
+import { OUTCOME_MEASURES } from './fidelity.ts';
 import {
   CAPACITY_RANGE,
+  fidelityNumberOk,
   LISTING_FIELD_MESSAGES,
   PROVIDER_MESSAGES as RULE_MESSAGES,
+  type FidelityNumberField,
 } from './provider-rules.ts';
 import {
   codePointLength,
@@ -224,6 +228,19 @@ function uploadRef(message: string) {
     .refine((v) => v === null || UPLOAD_URL_PATTERN.test(v), { error: message });
 }
 
+/**
+ * An optional fidelity number (issue 9): null or left out is "not stated"; otherwise a number in
+ * the field's range with no more decimal places than the column keeps, else `message`.
+ */
+function optionalFidelityNumber(field: FidelityNumberField, message: string) {
+  return z
+    .number({ error: message })
+    .refine((v) => fidelityNumberOk(field, v), { error: message })
+    .nullable()
+    .optional()
+    .transform((v) => (v === null || v === undefined ? null : v));
+}
+
 /** Required listing text (spec §5): missing, not text, or blank → "Missing Required Information". */
 function requiredListingText(label: string, max: number, multiline = false) {
   return text(label, max, PROVIDER_MESSAGES.listingMissing, multiline);
@@ -236,62 +253,155 @@ function requiredListingText(label: string, max: number, multiline = false) {
  * are the vocabulary's lists, which the database's checks repeat. Status and review fields are
  * not part of it: a submitted listing is always `pending`.
  */
-export const listingSchema = z.strictObject(
-  {
-    center_name: requiredListingText('Center name', 200),
-    description: requiredListingText('Description', 5000, true),
-    phone: requiredListingText('Phone', 40).refine(hasPhoneDigits, { error: PROVIDER_MESSAGES.invalidPhone }),
-    email: optionalEmail('Email'),
-    website: optionalText('Website', 500).refine((v) => v === null || isWebAddress(v), {
-      error: PROVIDER_MESSAGES.invalidWebsite,
-    }),
-    address: optionalText('Address', 300),
-    city: optionalText('City', 100),
-    state: optionalText('State', 100),
-    zip_code: optionalText('ZIP code', 10).refine((v) => v === null || isZipCode(v), {
-      error: PROVIDER_MESSAGES.invalidZip,
-    }),
-    age_groups: choices('Age groups', AGE_GROUPS),
-    gender_specific: optionalChoice('Gender', GENDER_OPTIONS),
-    setting: optionalChoice('Setting', SETTINGS),
-    capacity: z
-      .number({ error: PROVIDER_MESSAGES.capacity })
-      .int({ error: PROVIDER_MESSAGES.capacity })
-      .min(CAPACITY_RANGE.min, { error: PROVIDER_MESSAGES.capacity })
-      .max(CAPACITY_RANGE.max, { error: PROVIDER_MESSAGES.capacity })
-      .nullable()
-      .optional()
-      .transform((v) => v ?? null),
-    avg_length: optionalText('Average length of stay', 100),
-    modalities: choices('Modalities', MODALITIES),
-    staff_ratio: optionalText('Staff ratio', 100),
-    medical_support: optionalText('Medical support', 2000, true),
-    insurance: choices('Insurance', INSURANCE),
-    financial_aid: optionalText('Financial aid', 2000, true),
-    logo_url: uploadRef(PROVIDER_MESSAGES.logoRef),
-    images: z
-      .array(
-        z
-          .string({ error: PROVIDER_MESSAGES.imageRef })
-          .trim()
-          .refine((v) => codePointLength(v) <= 1000, {
-            error: tooLong('An image address', 1000),
-            abort: true,
-          })
-          .refine((v) => UPLOAD_URL_PATTERN.test(v) || isWebAddress(v), {
-            error: PROVIDER_MESSAGES.imageRef,
-          }),
-        { error: PROVIDER_MESSAGES.imageRef },
-      )
-      .max(MAX_LISTING_IMAGES, { error: PROVIDER_MESSAGES.imagesTooMany })
-      .optional()
-      .transform((v) => [...new Set(v ?? [])]),
-    accreditations: choices('Accreditations', ACCREDITATIONS),
-    license_url: uploadRef(PROVIDER_MESSAGES.licenseRef),
-  },
-  bodyObject,
-);
+export const listingSchema = z
+  .strictObject(
+    {
+      center_name: requiredListingText('Center name', 200),
+      description: requiredListingText('Description', 5000, true),
+      phone: requiredListingText('Phone', 40).refine(hasPhoneDigits, {
+        error: PROVIDER_MESSAGES.invalidPhone,
+      }),
+      email: optionalEmail('Email'),
+      website: optionalText('Website', 500).refine((v) => v === null || isWebAddress(v), {
+        error: PROVIDER_MESSAGES.invalidWebsite,
+      }),
+      address: optionalText('Address', 300),
+      city: optionalText('City', 100),
+      state: optionalText('State', 100),
+      zip_code: optionalText('ZIP code', 10).refine((v) => v === null || isZipCode(v), {
+        error: PROVIDER_MESSAGES.invalidZip,
+      }),
+      age_groups: choices('Age groups', AGE_GROUPS),
+      gender_specific: optionalChoice('Gender', GENDER_OPTIONS),
+      setting: optionalChoice('Setting', SETTINGS),
+      capacity: z
+        .number({ error: PROVIDER_MESSAGES.capacity })
+        .int({ error: PROVIDER_MESSAGES.capacity })
+        .min(CAPACITY_RANGE.min, { error: PROVIDER_MESSAGES.capacity })
+        .max(CAPACITY_RANGE.max, { error: PROVIDER_MESSAGES.capacity })
+        .nullable()
+        .optional()
+        .transform((v) => v ?? null),
+      avg_length: optionalText('Average length of stay', 100),
+      modalities: choices('Modalities', MODALITIES),
+      staff_ratio: optionalText('Staff ratio', 100),
+      medical_support: optionalText('Medical support', 2000, true),
+      insurance: choices('Insurance', INSURANCE),
+      financial_aid: optionalText('Financial aid', 2000, true),
+      logo_url: uploadRef(PROVIDER_MESSAGES.logoRef),
+      images: z
+        .array(
+          z
+            .string({ error: PROVIDER_MESSAGES.imageRef })
+            .trim()
+            .refine((v) => codePointLength(v) <= 1000, {
+              error: tooLong('An image address', 1000),
+              abort: true,
+            })
+            .refine((v) => UPLOAD_URL_PATTERN.test(v) || isWebAddress(v), {
+              error: PROVIDER_MESSAGES.imageRef,
+            }),
+          { error: PROVIDER_MESSAGES.imageRef },
+        )
+        .max(MAX_LISTING_IMAGES, { error: PROVIDER_MESSAGES.imagesTooMany })
+        .optional()
+        .transform((v) => [...new Set(v ?? [])]),
+      accreditations: choices('Accreditations', ACCREDITATIONS),
+      license_url: uploadRef(PROVIDER_MESSAGES.licenseRef),
+      // Treatment fidelity (issue 9): every fact optional.
+      erp_hours_per_week: optionalFidelityNumber('erpHoursPerWeek', PROVIDER_MESSAGES.erpHoursPerWeek),
+      individual_sessions_per_week: optionalFidelityNumber(
+        'individualSessionsPerWeek',
+        PROVIDER_MESSAGES.individualSessionsPerWeek,
+      ),
+      specialised_clinicians_percent: optionalFidelityNumber(
+        'specialisedCliniciansPercent',
+        PROVIDER_MESSAGES.specialisedCliniciansPercent,
+      ),
+      outcome_measure: z
+        .union([z.enum(OUTCOME_MEASURES), z.literal(''), z.null()], {
+          error: PROVIDER_MESSAGES.outcomeMeasure,
+        })
+        .optional()
+        .transform((v) => (v ? v : null)),
+      score_change: optionalFidelityNumber('scoreChange', PROVIDER_MESSAGES.scoreChange),
+      score_change_year: optionalFidelityNumber('scoreChangeYear', PROVIDER_MESSAGES.scoreChangeYear),
+      score_change_sample: optionalFidelityNumber('scoreChangeSample', PROVIDER_MESSAGES.scoreChangeSample),
+      family_sessions_per_week: optionalFidelityNumber(
+        'familySessionsPerWeek',
+        PROVIDER_MESSAGES.familySessionsPerWeek,
+      ),
+      family_accommodation_work: z
+        .boolean({ error: PROVIDER_MESSAGES.familyAccommodationWork })
+        .nullable()
+        .optional()
+        .transform((v) => v ?? null),
+      // What a parent of a minor needs to know (issue 9).
+      licence_number: optionalText('Licence number', 100),
+      licence_agency: optionalText('Licensing agency', 200),
+      restraint_policy: optionalText('Restraint and seclusion policy', 2000, true),
+      parent_contact_policy: optionalText('Parent contact policy', 2000, true),
+      schooling: optionalText('Schooling', 2000, true),
+      transport_escort: optionalText('Transport and escort services', 2000, true),
+    },
+    bodyObject,
+  )
+  .superRefine((v, ctx) => {
+    // A published median change comes with its year and sample size, or not at all.
+    const given = [v.score_change, v.score_change_year, v.score_change_sample].filter((x) => x !== null);
+    if (given.length > 0 && given.length < 3) {
+      const missing = (['score_change', 'score_change_year', 'score_change_sample'] as const).find(
+        (k) => v[k] === null,
+      );
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing ?? 'score_change'],
+        message: PROVIDER_MESSAGES.scoreChangeIncomplete,
+      });
+    }
+  });
 export type ListingInput = z.infer<typeof listingSchema>;
+
+// ---- Availability (issue 9): `PUT /api/provider/listings/:id/availability` ----------------------
+
+export const AVAILABILITY_MESSAGES = {
+  status: `Status must be one of: ${AVAILABILITY_STATUSES.join(', ')}.`,
+  waitWeeks: 'Weeks on the wait list must be a whole number from 1 to 104.',
+  waitWeeksOnlyWaitlist: 'Weeks on the wait list can only be given with the status "waitlist".',
+} as const;
+
+/** Longest wait a listing may state (`listing_availability_wait_weeks_check`). */
+export const WAIT_WEEKS_RANGE = { min: 1, max: 104 } as const;
+
+/**
+ * The availability body: a status, and for a wait list optionally the expected wait in whole weeks.
+ * Sending the same status again is the provider's "Still accurate" (the database dates it).
+ */
+export const availabilitySchema = z
+  .strictObject(
+    {
+      status: z.enum(AVAILABILITY_STATUSES, { error: AVAILABILITY_MESSAGES.status }),
+      wait_weeks: z
+        .number({ error: AVAILABILITY_MESSAGES.waitWeeks })
+        .int({ error: AVAILABILITY_MESSAGES.waitWeeks })
+        .min(WAIT_WEEKS_RANGE.min, { error: AVAILABILITY_MESSAGES.waitWeeks })
+        .max(WAIT_WEEKS_RANGE.max, { error: AVAILABILITY_MESSAGES.waitWeeks })
+        .nullable()
+        .optional()
+        .transform((v) => v ?? null),
+    },
+    bodyObject,
+  )
+  .superRefine((v, ctx) => {
+    if (v.wait_weeks !== null && v.status !== 'waitlist') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['wait_weeks'],
+        message: AVAILABILITY_MESSAGES.waitWeeksOnlyWaitlist,
+      });
+    }
+  });
+export type AvailabilityInput = z.infer<typeof availabilitySchema>;
 
 // ---- Provider profile and contact settings (spec §2 "Contact Settings") ---------------------------
 

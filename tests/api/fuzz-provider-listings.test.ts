@@ -153,6 +153,23 @@ const uploadRef: fc.Arbitrary<unknown> = fc.oneof(
 
 const optional = <T>(arb: fc.Arbitrary<T>, freq = 2) => fc.option(arb, { freq, nil: undefined });
 
+/** A fidelity number: mostly in range with at most one decimal, sometimes out of range or not a number. */
+const fidelityNumber = (min: number, max: number): fc.Arbitrary<unknown> =>
+  fc.oneof(
+    { arbitrary: fc.integer({ min: min * 10, max: max * 10 }).map((n) => n / 10), weight: 4 },
+    { arbitrary: fc.constantFrom(min - 1, max + 0.5, 12.25, null), weight: 1 },
+    { arbitrary: fc.double(), weight: 1 },
+    { arbitrary: notAString, weight: 1 },
+  );
+
+/** Columns of type numeric, which the driver reads as text. */
+const NUMERIC_COLUMNS = [
+  'erp_hours_per_week',
+  'individual_sessions_per_week',
+  'score_change',
+  'family_sessions_per_week',
+] as const;
+
 /** A listing body: the required fields usually present, each other field now and then, sometimes a forbidden key. */
 const listingBody: fc.Arbitrary<string> = fc
   .record({
@@ -181,6 +198,22 @@ const listingBody: fc.Arbitrary<string> = fc
     images: optional(fc.oneof(fc.array(fc.oneof(urlValue, uploadRef), { maxLength: 3 }), notAString)),
     accreditations: optional(listOf(ACCREDITATIONS)),
     license_url: optional(uploadRef),
+    // Issue 9: fidelity numbers (in and out of range, too many decimals, not numbers) and youth facts.
+    erp_hours_per_week: optional(fidelityNumber(0, 80)),
+    individual_sessions_per_week: optional(fidelityNumber(0, 30)),
+    specialised_clinicians_percent: optional(fidelityNumber(0, 100)),
+    outcome_measure: optional(fc.oneof(fc.constantFrom('Y-BOCS', 'CY-BOCS', 'none', '', null), textValue)),
+    score_change: optional(fidelityNumber(-40, 40), 3),
+    score_change_year: optional(fc.oneof(fc.integer({ min: 1985, max: 2105 }), notAString), 3),
+    score_change_sample: optional(fc.oneof(fc.integer({ min: -1, max: 1_000_001 }), notAString), 3),
+    family_sessions_per_week: optional(fidelityNumber(0, 14)),
+    family_accommodation_work: optional(fc.oneof(fc.boolean(), fc.constant(null), notAString)),
+    licence_number: optional(textValue),
+    licence_agency: optional(textValue),
+    restraint_policy: optional(textValue),
+    parent_contact_policy: optional(textValue),
+    schooling: optional(textValue),
+    transport_escort: optional(textValue),
     extra: rarely(
       fc.tuple(
         fc.oneof(
@@ -270,7 +303,12 @@ beforeAll(async () => {
 async function expectStoredAsCleaned(listingId: string, text: string): Promise<void> {
   const input = listingSchema.parse(JSON.parse(text));
   const [row] = await sql<Record<string, unknown>[]>`select * from provider_listings where id = ${listingId}`;
-  expect(row).toMatchObject({ ...input, provider_id: ownerProvider, status: 'pending' });
+  const stored: Record<string, unknown> = { ...row };
+  for (const column of NUMERIC_COLUMNS) {
+    const value = stored[column];
+    if (typeof value === 'string') stored[column] = Number(value);
+  }
+  expect(stored).toMatchObject({ ...input, provider_id: ownerProvider, status: 'pending' });
 }
 
 describe('POST /api/provider/listings with hostile input', () => {

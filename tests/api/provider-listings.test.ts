@@ -250,6 +250,164 @@ describe('POST /api/provider/listings', () => {
   });
 });
 
+/** Every treatment-fidelity and youth-safety field (issue 9). */
+const FACTS = {
+  erp_hours_per_week: 12.5,
+  individual_sessions_per_week: 3,
+  specialised_clinicians_percent: 80,
+  outcome_measure: 'CY-BOCS',
+  score_change: -11.5,
+  score_change_year: 2025,
+  score_change_sample: 48,
+  family_sessions_per_week: 1,
+  family_accommodation_work: true,
+  licence_number: ' 12345 ',
+  licence_agency: 'Oregon Department of Human Services',
+  restraint_policy: 'No seclusion.\nRestraint only as a last resort, by trained staff, documented.',
+  parent_contact_policy: 'Daily phone calls; visits on weekends.',
+  schooling: 'On-site school; accredited credits transfer.',
+  transport_escort: 'We do not use transport or escort services.',
+};
+
+describe('treatment fidelity and youth-safety fields (issue 9)', () => {
+  it('round-trip: stored, answered and listed as sent (trimmed); left out → null', async () => {
+    const res = await call('POST', '/api/provider/listings', owner.token, { ...MINIMAL, ...FACTS });
+    expect(res.status).toBe(201);
+    const { listing } = await body<ListingResponse>(res);
+    const expected = { ...FACTS, licence_number: '12345' };
+    expect(listing).toMatchObject({ ...expected, availability: null });
+    const [row] = await sql<
+      Record<string, unknown>[]
+    >`select * from provider_listings where id = ${listing.id}`;
+    expect(row).toMatchObject({
+      ...expected,
+      // numeric columns come back from the driver as text
+      erp_hours_per_week: '12.5',
+      individual_sessions_per_week: '3.0',
+      score_change: '-11.5',
+      family_sessions_per_week: '1.0',
+    });
+    const all = await body<ListingsResponse>(await call('GET', '/api/provider/listings', owner.token));
+    expect(all.listings.find((l) => l.id === listing.id)).toMatchObject(expected);
+
+    // Resubmitting without them clears them; blank text and '' outcome measure are "not stated".
+    const cleared = await call('PUT', `/api/provider/listings/${listing.id}`, owner.token, {
+      ...MINIMAL,
+      outcome_measure: '',
+      schooling: '  ',
+      family_accommodation_work: null,
+    });
+    expect(cleared.status).toBe(200);
+    const after = (await body<ListingResponse>(cleared)).listing;
+    for (const key of Object.keys(FACTS)) expect(after[key as keyof typeof after], key).toBeNull();
+    // The outcome measure "none" and 0 hours are facts, not blanks.
+    const zero = await call('PUT', `/api/provider/listings/${listing.id}`, owner.token, {
+      ...MINIMAL,
+      outcome_measure: 'none',
+      erp_hours_per_week: 0,
+      family_accommodation_work: false,
+    });
+    expect((await body<ListingResponse>(zero)).listing).toMatchObject({
+      outcome_measure: 'none',
+      erp_hours_per_week: 0,
+      family_accommodation_work: false,
+    });
+  });
+
+  it.each([
+    ['ERP hours over 80', { erp_hours_per_week: 81 }, 'erp_hours_per_week', 'erpHoursPerWeek'],
+    ['negative ERP hours', { erp_hours_per_week: -1 }, 'erp_hours_per_week', 'erpHoursPerWeek'],
+    ['ERP hours with two decimals', { erp_hours_per_week: 12.25 }, 'erp_hours_per_week', 'erpHoursPerWeek'],
+    ['ERP hours as text', { erp_hours_per_week: '12' }, 'erp_hours_per_week', 'erpHoursPerWeek'],
+    [
+      '31 individual sessions',
+      { individual_sessions_per_week: 31 },
+      'individual_sessions_per_week',
+      'individualSessionsPerWeek',
+    ],
+    [
+      '101 percent',
+      { specialised_clinicians_percent: 101 },
+      'specialised_clinicians_percent',
+      'specialisedCliniciansPercent',
+    ],
+    [
+      'a fractional percent',
+      { specialised_clinicians_percent: 50.5 },
+      'specialised_clinicians_percent',
+      'specialisedCliniciansPercent',
+    ],
+    ['an unknown outcome measure', { outcome_measure: 'HAM-A' }, 'outcome_measure', 'outcomeMeasure'],
+    [
+      'a score change without year and sample',
+      { score_change: -10 },
+      'score_change_year',
+      'scoreChangeIncomplete',
+    ],
+    [
+      'a year and sample without the change',
+      { score_change_year: 2025, score_change_sample: 30 },
+      'score_change',
+      'scoreChangeIncomplete',
+    ],
+    [
+      'a score change of 41',
+      { score_change: 41, score_change_year: 2025, score_change_sample: 30 },
+      'score_change',
+      'scoreChange',
+    ],
+    [
+      'a year before 1990',
+      { score_change: -5, score_change_year: 1989, score_change_sample: 30 },
+      'score_change_year',
+      'scoreChangeYear',
+    ],
+    [
+      'a sample of 0',
+      { score_change: -5, score_change_year: 2025, score_change_sample: 0 },
+      'score_change_sample',
+      'scoreChangeSample',
+    ],
+    [
+      '15 family sessions',
+      { family_sessions_per_week: 15 },
+      'family_sessions_per_week',
+      'familySessionsPerWeek',
+    ],
+    [
+      'accommodation work as text',
+      { family_accommodation_work: 'yes' },
+      'family_accommodation_work',
+      'familyAccommodationWork',
+    ],
+  ] as const)('%s → 400 with its message, nothing stored', async (_label, extra, field, key) => {
+    const before = await countListings(ownerProvider);
+    const res = await call('POST', '/api/provider/listings', owner.token, { ...MINIMAL, ...extra });
+    expect(res.status).toBe(400);
+    const { error } = await body<ApiError>(res);
+    expect(error.code).toBe('invalid_input');
+    expect(error.fields?.[field]).toBe(PROVIDER_MESSAGES[key]);
+    expect(error.message).toBe(PROVIDER_MESSAGES[key]);
+    expect(await countListings(ownerProvider)).toBe(before);
+  });
+
+  it.each([
+    ['licence_number', 101],
+    ['licence_agency', 201],
+    ['restraint_policy', 2001],
+    ['parent_contact_policy', 2001],
+    ['schooling', 2001],
+    ['transport_escort', 2001],
+  ])('%s over its length → 400', async (field, length) => {
+    const res = await call('POST', '/api/provider/listings', owner.token, {
+      ...MINIMAL,
+      [field]: 'x'.repeat(length),
+    });
+    expect(res.status).toBe(400);
+    expect(Object.keys((await body<ApiError>(res)).error.fields ?? {})).toEqual([field]);
+  });
+});
+
 describe('file references in a listing', () => {
   const upload = async (providerId: string, kind: 'logo' | 'license'): Promise<string> => {
     const id = randomUUID();

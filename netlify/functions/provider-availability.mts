@@ -1,0 +1,89 @@
+/**
+ * A listing's availability (issue 9 "Availability with a date").
+ *
+ * - `PUT /api/provider/listings/:id/availability` `{ status, wait_weeks? }` → 200
+ *   `{ availability: { status, wait_weeks, confirmed_at } }`: the listing's availability stated or
+ *   changed, dated by the database (`confirmed_at` is set on every write). Sending the same status
+ *   again is the dashboard's "Still accurate": the date moves forward, nothing else changes.
+ *   `status` is `open`, `waitlist` or `not-admitting`; `wait_weeks` (1–104 whole weeks) only with
+ *   `waitlist` (400 otherwise, with a message naming the field).
+ *
+ * Availability lives in its own row (`listing_availability`), so stating it never touches the
+ * reviewed listing: its status stays what it was (an approved listing is not sent back to
+ * review). When the listing is approved (a published directory program), the site is rebuilt
+ * (`triggerRebuild`) so the new date reaches the static pages; a failing build hook is logged,
+ * the availability stays saved.
+ *
+ * 404 `not_found` for an id that is not one of the caller's listings (another provider's, a
+ * missing one, or not an id: never told apart) and for a user with no provider profile; 401
+ * without a valid token; 405 for other methods. One `withClaims` transaction: the policies
+ * "Providers state / confirm their listings' availability" decide, with an explicit filter on the
+ * caller's own provider so an administrator is kept to their own listings here too.
+ */
+import type { Config, Context } from '@netlify/functions';
+import { availabilitySchema, PROVIDER_MESSAGES, UUID_PATTERN } from '../../src/lib/provider-schemas.ts';
+import { requireUser } from './_shared/auth.ts';
+import { withClaims } from './_shared/db.ts';
+import {
+  allowMethods,
+  badRequestFromZod,
+  handle,
+  json,
+  notFound,
+  pathParam,
+  readJson,
+} from './_shared/http.ts';
+import { RateLimiter } from './_shared/rate-limit.ts';
+import { triggerRebuild } from './_shared/rebuild.ts';
+import type { ListingAvailability } from './provider-listings.mts';
+
+export interface AvailabilityResponse {
+  availability: ListingAvailability;
+}
+
+const ITEM_PATH = /^\/api\/provider\/listings\/([^/]+)\/availability$/;
+
+export default handle('provider-availability', async (req: Request, context: Context) => {
+  allowMethods(req, ['PUT']);
+  await limiter.check(context);
+  const claims = await requireUser(req);
+  const id = pathParam(req, context, 'id', ITEM_PATH);
+
+  const parsed = availabilitySchema.safeParse(await readJson(req));
+  if (!parsed.success) throw badRequestFromZod(parsed.error);
+  const input = parsed.data;
+
+  if (id === null || !UUID_PATTERN.test(id)) throw notFound(PROVIDER_MESSAGES.listingNotFound);
+  const { availability, published } = await withClaims(claims, async (tx) => {
+    const [listing] = await tx<{ id: string; status: string }[]>`
+      select l.id, l.status from provider_listings l
+      join providers p on p.id = l.provider_id
+      where l.id = ${id} and p.user_id = ${claims.sub}`;
+    if (!listing) throw notFound(PROVIDER_MESSAGES.listingNotFound);
+    const [row] = await tx<ListingAvailability[]>`
+      insert into listing_availability (listing_id, status, wait_weeks)
+      values (${listing.id}, ${input.status}, ${input.wait_weeks})
+      on conflict (listing_id) do update set status = excluded.status, wait_weeks = excluded.wait_weeks
+      returning status, wait_weeks, confirmed_at`;
+    if (!row) throw notFound(PROVIDER_MESSAGES.listingNotFound);
+    return { availability: row, published: listing.status === 'approved' };
+  });
+
+  if (published) {
+    try {
+      await triggerRebuild('availability confirmed');
+    } catch (error) {
+      // The availability is saved; the next build publishes it.
+      console.error('[provider-availability] rebuild:', error);
+    }
+  }
+  return json({ availability } satisfies AvailabilityResponse);
+});
+
+export const config: Config = {
+  path: '/api/provider/listings/:id/availability',
+  // One click per listing now and then ("Still accurate"); 60 a minute is plenty.
+  rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};
+
+const limiter = new RateLimiter('provider-availability', config.rateLimit);
