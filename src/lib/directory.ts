@@ -16,6 +16,9 @@ import {
   type Modality,
   type Setting,
 } from './vocabulary.ts';
+import { compareDistance, milesBetween, type GeoPoint, type RadiusMiles } from './geo/distance.ts';
+import { compareAvailability, confirmedOpenRecently, type Availability } from './availability.ts';
+import { ERP_HOURS_OPTIONS, erpAtLeast, reportsOutcomes, type TreatmentFidelity } from './fidelity.ts';
 
 /** The fields a directory card and the search need; what `/directory-index.json` holds. */
 export type DirectoryEntry = {
@@ -34,7 +37,38 @@ export type DirectoryEntry = {
   website?: string | undefined;
   /** Profile URL path: `/program/<id>` or a dedicated page such as `/mclean`. */
   path: string;
+  /** Build-time point (the program's `coordinates`, else its ZIP centroid); absent when unknown. */
+  coordinates?: GeoPoint | undefined;
+  /** Stated availability with its confirmation date; judged with the visitor's date. */
+  availability?: Availability | undefined;
+  /** The fidelity facts the directory filters read. */
+  fidelity?: DirectoryFidelity | undefined;
 };
+
+/** The part of a program's treatment fidelity that the directory's filters need. */
+export type DirectoryFidelity = Pick<
+  TreatmentFidelity,
+  'erpHoursPerWeek' | 'outcomeMeasure' | 'medianScoreChange'
+>;
+
+/** The "ERP ≥ N hours/week" choices. */
+export type ErpHours = (typeof ERP_HOURS_OPTIONS)[number];
+
+/**
+ * What the filters and sorts need beyond the filter state: the visitor's resolved location (the
+ * `near` text turned into a point in the browser; `null` while unknown) and today's date in the
+ * visitor's time zone (`YYYY-MM-DD`; availability is never judged by the build date).
+ */
+export type DirectoryContext = {
+  origin?: GeoPoint | null | undefined;
+  today?: string | undefined;
+};
+
+/** The visitor's calendar day, `YYYY-MM-DD` in their own time zone. */
+export function localToday(now: Date = new Date()): string {
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return `${String(now.getFullYear())}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
 
 /** The fields that search and facets read. */
 export type Searchable = Pick<
@@ -48,9 +82,11 @@ export type Searchable = Pick<
  */
 export const MIN_SIMILAR_QUERY_LENGTH = 4;
 
-export type SortMode = 'name' | 'rating';
-export const SORT_MODES: readonly SortMode[] = ['name', 'rating'];
+export type SortMode = 'name' | 'rating' | 'distance' | 'availability';
+export const SORT_MODES: readonly SortMode[] = ['name', 'rating', 'distance', 'availability'];
 export const DEFAULT_SORT: SortMode = 'name';
+/** The default sort while a location is set. */
+export const NEAR_SORT: SortMode = 'distance';
 
 /** The filter state of spec §3 plus the search text. */
 export type DirectoryFilters = {
@@ -60,6 +96,16 @@ export type DirectoryFilters = {
   setting: Setting | null;
   insurance: readonly Insurance[];
   modalities: readonly Modality[];
+  /** The "Near" text as typed (a ZIP code or "City, State"); '' when none. */
+  near: string;
+  /** Miles around `near`; `null` = any distance. */
+  radius: RadiusMiles | null;
+  /** "Reports outcomes (Y-BOCS)". */
+  reportsOutcomes: boolean;
+  /** "ERP ≥ N hours/week"; `null` = any. */
+  erpHours: ErpHours | null;
+  /** "Confirmed open in the last 30 days". */
+  openRecently: boolean;
 };
 
 export const EMPTY_FILTERS: DirectoryFilters = {
@@ -68,6 +114,11 @@ export const EMPTY_FILTERS: DirectoryFilters = {
   setting: null,
   insurance: [],
   modalities: [],
+  near: '',
+  radius: null,
+  reportsOutcomes: false,
+  erpHours: null,
+  openRecently: false,
 };
 
 /** Multi-select facets (any-of within the facet). */
@@ -121,49 +172,151 @@ function anyOf<T>(values: readonly T[], selected: readonly T[]): boolean {
   return selected.some((value) => values.includes(value));
 }
 
+/** The filters beyond the vocabulary facets (issue 9). */
+export type ChoiceFacet = 'reportsOutcomes' | 'erpHours' | 'openRecently';
+
+/** Fields the issue-9 filters read; optional so plain search objects pass them untouched. */
+type Chooseable = Partial<Pick<DirectoryEntry, 'coordinates' | 'availability' | 'fidelity'>>;
+
+const openCache = new WeakMap<object, { today: string; open: boolean }>();
+
+/** `confirmedOpenRecently` for `today`, remembered per program (the filter runs per keystroke). */
+function isOpenRecently(program: Chooseable, today: string): boolean {
+  const cached = openCache.get(program);
+  if (cached?.today === today) return cached.open;
+  const open = confirmedOpenRecently(program.availability, today);
+  openCache.set(program, { today, open });
+  return open;
+}
+
+function todayOf(context: DirectoryContext | undefined): string {
+  return context?.today ?? localToday();
+}
+
+/**
+ * The issue-9 tests: within the radius of the resolved origin (only while both are set), reports
+ * Y-BOCS outcomes, at least N hours of ERP a week, confirmed open in the last 30 days.
+ */
+function matchesChoices(
+  program: Chooseable,
+  filters: DirectoryFilters,
+  context: DirectoryContext | undefined,
+  skip?: Facet | ChoiceFacet,
+): boolean {
+  const origin = context?.origin;
+  if (origin && filters.radius !== null) {
+    const point = program.coordinates;
+    if (!point || milesBetween(origin, point) > filters.radius) return false;
+  }
+  if (skip !== 'reportsOutcomes' && filters.reportsOutcomes && !reportsOutcomes(program.fidelity))
+    return false;
+  if (skip !== 'erpHours' && filters.erpHours !== null && !erpAtLeast(program.fidelity, filters.erpHours))
+    return false;
+  if (skip !== 'openRecently' && filters.openRecently && !isOpenRecently(program, todayOf(context)))
+    return false;
+  return true;
+}
+
 /** Facet test; `skip` leaves one facet out (for facet counts). */
-function matchesFacets(program: Searchable, filters: DirectoryFilters, skip?: Facet): boolean {
+function matchesFacets(
+  program: Searchable,
+  filters: DirectoryFilters,
+  skip?: Facet | ChoiceFacet,
+  context?: DirectoryContext,
+): boolean {
   return (
     (skip === 'ageGroups' || anyOf(program.ageGroups, filters.ageGroups)) &&
     (skip === 'setting' || filters.setting === null || program.setting === filters.setting) &&
     (skip === 'insurance' || anyOf(program.insurance, filters.insurance)) &&
-    (skip === 'modalities' || anyOf(program.modalities, filters.modalities))
+    (skip === 'modalities' || anyOf(program.modalities, filters.modalities)) &&
+    matchesChoices(program as Chooseable, filters, context, skip)
   );
 }
 
 /**
  * The programs that match every active filter (spec §5): the search text (see `matchesQuery`)
  * AND any selected age group AND the exact setting AND any selected insurance AND any selected
- * modality. Order is kept.
+ * modality AND (issue 9) within the radius of `context.origin`, reporting outcomes, ERP hours,
+ * confirmed open on `context.today`. Order is kept.
  *
  * @example
  * filterPrograms(programs, { ...EMPTY_FILTERS, ageGroups: ['Adolescents', 'Adults'], setting: 'Residential' })
  * // → programs serving adolescents or adults whose setting is exactly "Residential"
  */
-export function filterPrograms<T extends Searchable>(programs: readonly T[], filters: DirectoryFilters): T[] {
+export function filterPrograms<T extends Searchable>(
+  programs: readonly T[],
+  filters: DirectoryFilters,
+  context?: DirectoryContext,
+): T[] {
   const needle = normalizeQuery(filters.query);
   return programs.filter(
-    (program) => (needle === '' || haystackOf(program).includes(needle)) && matchesFacets(program, filters),
+    (program) =>
+      (needle === '' || haystackOf(program).includes(needle)) &&
+      matchesFacets(program, filters, undefined, context),
   );
 }
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
+type Sortable = { name: string; rating?: number | undefined } & Chooseable;
+
+/** The key two availabilities compare equal by (compareAvailability reads nothing else). */
+function availabilityKey(availability: Availability | undefined): string {
+  return availability
+    ? `${availability.status}|${String(availability.waitWeeks ?? '')}|${availability.confirmedOn}`
+    : '';
+}
+
 /**
  * Sorted copy. `name`: alphabetical, locale-aware. `rating`: highest first, a missing rating
- * counts as 0 (spec §5), ties by name. Array sort is stable, so equal names keep their order.
+ * counts as 0 (spec §5), ties by name. `distance`: nearest to `context.origin` first, programs
+ * without coordinates last, ties by name (name order while no origin is known). `availability`:
+ * `compareAvailability` on `context.today`, ties by name. Array sort is stable.
  *
  * @example sortPrograms([{ name: 'b', rating: 4.5 }, { name: 'a' }], 'rating') // → b, a
  */
-export function sortPrograms<T extends { name: string; rating?: number | undefined }>(
+export function sortPrograms<T extends Sortable>(
   programs: readonly T[],
   mode: SortMode,
+  context?: DirectoryContext,
 ): T[] {
   const byName = (a: T, b: T): number => collator.compare(a.name, b.name);
   if (mode === 'rating') {
     return [...programs].sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0) || byName(a, b));
   }
+  const origin = context?.origin;
+  if (mode === 'distance' && origin) {
+    const miles = new Map<T, number | null>();
+    for (const program of programs) {
+      miles.set(program, program.coordinates ? milesBetween(origin, program.coordinates) : null);
+    }
+    return [...programs].sort(
+      (a, b) => compareDistance(miles.get(a) ?? null, miles.get(b) ?? null) || byName(a, b),
+    );
+  }
+  if (mode === 'availability') {
+    // Rank the distinct availabilities once, so the comparator runs over a few hundred facts
+    // rather than n·log n times over every program.
+    const today = todayOf(context);
+    const distinct = new Map<string, Availability | undefined>();
+    for (const program of programs) distinct.set(availabilityKey(program.availability), program.availability);
+    const ranked = [...distinct].sort(([, a], [, b]) => compareAvailability(a, b, today));
+    const rank = new Map<string, number>();
+    ranked.forEach(([key, availability], i) => {
+      const previous = ranked[i - 1];
+      // Equal facts share a rank, so their programs fall back to name order.
+      const same = previous !== undefined && compareAvailability(previous[1], availability, today) === 0;
+      rank.set(key, same ? (rank.get(previous[0]) ?? i) : i);
+    });
+    const rankOf = (program: T): number => rank.get(availabilityKey(program.availability)) ?? 0;
+    return [...programs].sort((a, b) => rankOf(a) - rankOf(b) || byName(a, b));
+  }
   return [...programs].sort(byName);
+}
+
+/** Miles from `origin` to the program, or `null` when either is unknown. */
+export function distanceTo(program: Chooseable, origin: GeoPoint | null | undefined): number | null {
+  return origin && program.coordinates ? milesBetween(origin, program.coordinates) : null;
 }
 
 export type FacetCounts = {
@@ -171,9 +324,15 @@ export type FacetCounts = {
   setting: Record<Setting, number>;
   insurance: Record<Insurance, number>;
   modalities: Record<Modality, number>;
+  /** Results with "Reports outcomes (Y-BOCS)" switched on. */
+  reportsOutcomes: number;
+  /** Results with "Confirmed open in the last 30 days" switched on. */
+  openRecently: number;
+  /** Results per "ERP ≥ N hours/week" choice (single-select: choosing one replaces another). */
+  erpHours: Record<ErpHours, number>;
 };
 
-function zeroCounts<K extends string>(options: readonly K[]): Record<K, number> {
+function zeroCounts<K extends string | number>(options: readonly K[]): Record<K, number> {
   return Object.fromEntries(options.map((option) => [option, 0])) as Record<K, number>;
 }
 
@@ -187,19 +346,29 @@ function zeroCounts<K extends string>(options: readonly K[]): Record<K, number> 
  * facetCounts(programs, { ...EMPTY_FILTERS, setting: 'Residential' }).setting.Inpatient
  * // → number of programs whose setting is Inpatient (choosing it replaces Residential)
  */
-export function facetCounts(programs: readonly Searchable[], filters: DirectoryFilters): FacetCounts {
+export function facetCounts(
+  programs: readonly Searchable[],
+  filters: DirectoryFilters,
+  context?: DirectoryContext,
+  erpOptions: readonly ErpHours[] = ERP_HOURS_OPTIONS,
+): FacetCounts {
   const counts: FacetCounts = {
     ageGroups: zeroCounts(AGE_GROUPS),
     setting: zeroCounts(SETTINGS),
     insurance: zeroCounts(INSURANCE),
     modalities: zeroCounts(MODALITIES),
+    reportsOutcomes: 0,
+    openRecently: 0,
+    erpHours: zeroCounts(erpOptions),
   };
   const needle = normalizeQuery(filters.query);
+  const today = todayOf(context);
+  const ctx: DirectoryContext = { ...context, today };
   const listFacets: readonly ListFacet[] = ['ageGroups', 'insurance', 'modalities'];
   for (const program of programs) {
     if (needle !== '' && !haystackOf(program).includes(needle)) continue;
     for (const facet of listFacets) {
-      if (!matchesFacets(program, filters, facet)) continue;
+      if (!matchesFacets(program, filters, facet, ctx)) continue;
       const selected: readonly string[] = filters[facet];
       const values: readonly string[] = program[facet];
       const target = counts[facet] as Record<string, number>;
@@ -210,7 +379,17 @@ export function facetCounts(programs: readonly Searchable[], filters: DirectoryF
         for (const value of values) target[value] = (target[value] ?? 0) + 1;
       }
     }
-    if (matchesFacets(program, filters, 'setting')) counts.setting[program.setting] += 1;
+    if (matchesFacets(program, filters, 'setting', ctx)) counts.setting[program.setting] += 1;
+    const facts = program as Chooseable;
+    if (matchesFacets(program, filters, 'reportsOutcomes', ctx) && reportsOutcomes(facts.fidelity)) {
+      counts.reportsOutcomes += 1;
+    }
+    if (matchesFacets(program, filters, 'openRecently', ctx) && isOpenRecently(facts, today)) {
+      counts.openRecently += 1;
+    }
+    if (matchesFacets(program, filters, 'erpHours', ctx)) {
+      for (const hours of erpOptions) if (erpAtLeast(facts.fidelity, hours)) counts.erpHours[hours] += 1;
+    }
   }
   return counts;
 }
@@ -235,19 +414,27 @@ export function toggleSetting(current: Setting | null, value: Setting): Setting 
   return current === value ? null : value;
 }
 
-/** Number of active facet selections (the search text is not counted). */
+/**
+ * Number of active selections in the Filters dialog (the search text and the "Near" place,
+ * which have their own fields, are not counted).
+ */
 export function activeFilterCount(filters: DirectoryFilters): number {
   return (
     filters.ageGroups.length +
     (filters.setting === null ? 0 : 1) +
     filters.insurance.length +
-    filters.modalities.length
+    filters.modalities.length +
+    (filters.reportsOutcomes ? 1 : 0) +
+    (filters.erpHours === null ? 0 : 1) +
+    (filters.openRecently ? 1 : 0)
   );
 }
 
-/** True when nothing narrows the list: no search text and no facet selection. */
+/** True when nothing narrows or reorders the list: no search text, place or facet selection. */
 export function isUnfiltered(filters: DirectoryFilters): boolean {
-  return normalizeQuery(filters.query) === '' && activeFilterCount(filters) === 0;
+  return (
+    normalizeQuery(filters.query) === '' && filters.near.trim() === '' && activeFilterCount(filters) === 0
+  );
 }
 
 function sameFacets(a: DirectoryFilters, b: DirectoryFilters): boolean {
@@ -257,8 +444,16 @@ function sameFacets(a: DirectoryFilters, b: DirectoryFilters): boolean {
     a.setting === b.setting &&
     same(a.ageGroups, b.ageGroups) &&
     same(a.insurance, b.insurance) &&
-    same(a.modalities, b.modalities)
+    same(a.modalities, b.modalities) &&
+    a.radius === b.radius &&
+    a.reportsOutcomes === b.reportsOutcomes &&
+    a.erpHours === b.erpHours &&
+    a.openRecently === b.openRecently
   );
+}
+
+function sameContext(a: DirectoryContext | undefined, b: DirectoryContext | undefined): boolean {
+  return a?.origin?.lat === b?.origin?.lat && a?.origin?.lng === b?.origin?.lng && a?.today === b?.today;
 }
 
 /**
@@ -275,19 +470,27 @@ function sameFacets(a: DirectoryFilters, b: DirectoryFilters): boolean {
 export function createNarrowingFilter<T extends Searchable>(): (
   programs: readonly T[],
   filters: DirectoryFilters,
+  context?: DirectoryContext,
 ) => T[] {
-  let last: { programs: readonly T[]; filters: DirectoryFilters; needle: string; results: T[] } | null = null;
-  return (programs, filters) => {
+  let last: {
+    programs: readonly T[];
+    filters: DirectoryFilters;
+    context: DirectoryContext | undefined;
+    needle: string;
+    results: T[];
+  } | null = null;
+  return (programs, filters, context) => {
     const needle = normalizeQuery(filters.query);
     const base =
       last !== null &&
       last.programs === programs &&
       sameFacets(last.filters, filters) &&
+      sameContext(last.context, context) &&
       needle.startsWith(last.needle)
         ? last.results
         : programs;
-    const results = filterPrograms(base, filters);
-    last = { programs, filters, needle, results };
+    const results = filterPrograms(base, filters, context);
+    last = { programs, filters, context, needle, results };
     return results;
   };
 }

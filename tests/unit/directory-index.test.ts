@@ -68,3 +68,44 @@ describe('loadDirectoryIndex', () => {
     ).rejects.toThrow('HTTP 500');
   });
 });
+
+describe('shard size with the issue-9 fields (coordinates, availability, fidelity)', () => {
+  it('a full shard of realistic entries stays ≤ 150 KB gzip', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const { program } = await import('./fixtures.ts');
+    // A seeded generator, so the text compresses like real prose rather than like repeats.
+    let seed = 42;
+    const next = (): number => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const words = Array.from({ length: 3000 }, () =>
+      Array.from({ length: 3 + Math.floor(next() * 7) }, () =>
+        String.fromCharCode(97 + Math.floor(next() * 26)),
+      ).join(''),
+    );
+    const text = (n: number): string =>
+      Array.from({ length: n }, () => words[Math.floor(next() * words.length)]).join(' ');
+    const entries = Array.from({ length: DIRECTORY_SHARD_SIZE }, (_, i) =>
+      program({
+        id: `program-${String(i)}-${text(2).replace(' ', '-')}`,
+        name: `${text(3)} OCD Residence`,
+        description: text(32),
+        location: text(1),
+        state: 'Massachusetts',
+        ageGroups: ['Adolescents', 'Young Adults', 'Adults'],
+        insurance: ['In-Network', 'Out-of-Network', 'Private Pay'],
+        modalities: ['ERP', 'CBT', 'ACT', 'DBT', 'Family Therapy', 'Mindfulness'],
+        rating: 4.7,
+        verified: true,
+        website: `https://${text(1)}.example.org`,
+        coordinates: { lat: Math.round(next() * 90_000) / 1000, lng: -Math.round(next() * 180_000) / 1000 },
+        availability: { status: 'waitlist', waitWeeks: 3, confirmedOn: '2026-11-12' },
+        fidelity: {
+          erpHoursPerWeek: 15,
+          outcomeMeasure: 'Y-BOCS',
+          medianScoreChange: { change: -11, year: 2025, sampleSize: 64 },
+        },
+      }),
+    );
+    const gzip = gzipSync(JSON.stringify(entries)).length;
+    expect(gzip).toBeLessThanOrEqual(150 * 1024);
+  });
+});

@@ -4,7 +4,8 @@
  * never contains the test program.
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
-import type { DirectoryEntry } from '../directory.ts';
+import type { DirectoryEntry, DirectoryFidelity } from '../directory.ts';
+import { programCoordinates } from '../geo/program-point.ts';
 
 export type ProgramEntry = CollectionEntry<'programs'>;
 export type ProgramData = ProgramEntry['data'];
@@ -27,7 +28,20 @@ export function programPath(entry: Pick<ProgramEntry, 'id' | 'data'>): string {
   return entry.data.profilePath ?? `/program/${entry.id}`;
 }
 
-/** The compact fields a directory card and the search need. */
+/** The fidelity facts the directory filters read, or undefined when none is reported. */
+function directoryFidelity(fidelity: ProgramData['fidelity']): DirectoryFidelity | undefined {
+  if (!fidelity) return undefined;
+  const { erpHoursPerWeek, outcomeMeasure, medianScoreChange } = fidelity;
+  if (erpHoursPerWeek === undefined && outcomeMeasure === undefined && medianScoreChange === undefined) {
+    return undefined;
+  }
+  return { erpHoursPerWeek, outcomeMeasure, medianScoreChange };
+}
+
+/**
+ * The compact fields a directory card and the search need, with the program's point computed at
+ * build time from its `coordinates` or its ZIP centroid (absent when neither gives one).
+ */
 export function toDirectoryEntry(entry: ProgramEntry): DirectoryEntry {
   const { data } = entry;
   return {
@@ -45,6 +59,9 @@ export function toDirectoryEntry(entry: ProgramEntry): DirectoryEntry {
     featured: data.featured,
     website: data.website,
     path: programPath(entry),
+    coordinates: programCoordinates(data.address.zip, data.coordinates) ?? undefined,
+    availability: data.availability,
+    fidelity: directoryFidelity(data.fidelity),
   };
 }
 
