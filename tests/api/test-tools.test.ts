@@ -6,6 +6,7 @@
  * the counts and cleans up (inquiries and engagement go, providers stay); and none of it reaches
  * the admin overview's totals.
  */
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import overview, { type AdminOverview } from '../../netlify/functions/admin-overview.mts';
 import testTools, {
@@ -92,6 +93,27 @@ beforeAll(async () => {
   // engagement of the test program stay (other files read them); counts are taken relative to them.
   await sql`delete from auth.users where email like ${TEST_PROVIDER_EMAIL_LIKE}`;
   baseline = await testCounts();
+});
+
+describe('config', () => {
+  it('is a v2 function whose paths and rate limit Netlify can read (as tests/api/config.test.ts)', async () => {
+    const zisi = import.meta.resolve('@netlify/zip-it-and-ship-it');
+    const { parseSource } = (await import(
+      new URL('./runtimes/node/in_source_config/index.js', zisi).href
+    )) as {
+      parseSource: (
+        source: string,
+        options: { functionName: string },
+      ) => { config: { path?: string[]; rateLimit?: unknown }; runtimeAPIVersion: number };
+    };
+    const source = await readFile(new URL('../../netlify/functions/test-tools.mts', import.meta.url), 'utf8');
+    const parsed = parseSource(source, { functionName: 'test-tools' });
+    expect(parsed.runtimeAPIVersion).toBe(2);
+    expect(parsed.config.path).toEqual(
+      ENDPOINTS.map(([, path]) => path).filter((p, i, all) => all.indexOf(p) === i),
+    );
+    expect(parsed.config.rateLimit).toEqual(config.rateLimit);
+  });
 });
 
 describe('access', () => {
