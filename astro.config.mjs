@@ -8,6 +8,7 @@ import { loadEnv } from 'vite';
 import clientInteraction from './src/directives/index.ts';
 import rewriteHeaders from './src/integrations/rewrite-headers.ts';
 import devFunctions from './src/integrations/dev-functions.ts';
+import preactClient from './src/integrations/preact-client.ts';
 
 const SITE = process.env.SITE_URL ?? process.env.URL ?? 'https://ocd-directory.example.org';
 
@@ -67,12 +68,13 @@ export default defineConfig({
       // Pages that must never be indexed: the test program, signed-in areas, the testing suite,
       // the private request-status page.
       filter: (page) =>
-        !/\/(test-[a-z0-9]+|provider-dashboard|comprehensive-testing|testing|admin|favorites|enhanced-dashboard|auth|registration-success|404|program-not-found|article-not-found|request)(\/|$)/.test(
+        !/\/(test-[a-z0-9]+|provider-dashboard|comprehensive-testing|testing|admin|favorites|compare|enhanced-dashboard|auth|registration-success|404|program-not-found|article-not-found|request)(\/|$)/.test(
           new URL(page).pathname,
         ),
     }),
   ],
   vite: {
-    plugins: [tailwindcss()],
+    // Islands hydrate with Preact in the browser (src/integrations/preact-client.ts).
+    plugins: [tailwindcss(), preactClient()],
   },
 });
