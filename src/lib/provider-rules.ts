@@ -116,6 +116,16 @@ export function fidelityNumberOk(field: FidelityNumberField, value: number): boo
   return Math.abs(scaled - Math.round(scaled)) < 1e-9;
 }
 
+/** Longest wait a listing may state (`listing_availability_wait_weeks_check`). */
+export const WAIT_WEEKS_RANGE = { min: 1, max: 104 } as const;
+
+/** Messages of `PUT /api/provider/listings/:id/availability`, shared with the dashboard's form. */
+export const AVAILABILITY_MESSAGES = {
+  status: 'Status must be one of: open, waitlist, not-admitting.',
+  waitWeeks: `Weeks on the wait list must be a whole number from ${String(WAIT_WEEKS_RANGE.min)} to ${String(WAIT_WEEKS_RANGE.max)}.`,
+  waitWeeksOnlyWaitlist: 'Weeks on the wait list can only be given with the status "waitlist".',
+} as const;
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**

@@ -14,7 +14,11 @@ import {
   LISTING_FIELD_MESSAGES,
   PROVIDER_MESSAGES as RULE_MESSAGES,
   type FidelityNumberField,
+  AVAILABILITY_MESSAGES,
+  WAIT_WEEKS_RANGE,
 } from './provider-rules.ts';
+
+export { AVAILABILITY_MESSAGES, WAIT_WEEKS_RANGE };
 import {
   codePointLength,
   EMAIL_MAX_LENGTH,
@@ -363,15 +367,6 @@ export const listingSchema = z
 export type ListingInput = z.infer<typeof listingSchema>;
 
 // ---- Availability (issue 9): `PUT /api/provider/listings/:id/availability` ----------------------
-
-export const AVAILABILITY_MESSAGES = {
-  status: `Status must be one of: ${AVAILABILITY_STATUSES.join(', ')}.`,
-  waitWeeks: 'Weeks on the wait list must be a whole number from 1 to 104.',
-  waitWeeksOnlyWaitlist: 'Weeks on the wait list can only be given with the status "waitlist".',
-} as const;
-
-/** Longest wait a listing may state (`listing_availability_wait_weeks_check`). */
-export const WAIT_WEEKS_RANGE = { min: 1, max: 104 } as const;
 
 /**
  * The availability body: a status, and for a wait list optionally the expected wait in whole weeks.

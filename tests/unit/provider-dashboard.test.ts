@@ -16,7 +16,21 @@ import {
   saveDraft,
   type ListingDraft,
   type ListingRow,
+  hasYouthFacts,
+  servesMinors,
 } from '../../src/features/provider-dashboard/draft.ts';
+import {
+  AVAILABILITY_CHOICES,
+  availabilityBody,
+  availabilityFromRow,
+  confirmBody,
+  localDay,
+} from '../../src/features/provider-dashboard/availability.ts';
+import {
+  AVAILABILITY_MESSAGES,
+  fidelityNumber,
+  LISTING_FIELD_MESSAGES,
+} from '../../src/lib/provider-rules.ts';
 import {
   barPercent,
   engagementRows,
@@ -314,6 +328,245 @@ describe('draftFromListing', () => {
       logo: '',
     });
     expect(listingBody(d).capacity).toBe(12);
+  });
+});
+
+describe('treatment fidelity and youth-safety fields in the draft (issue 9)', () => {
+  const FACTS: Partial<ListingDraft> = {
+    erpHoursPerWeek: ' 12.5 ',
+    individualSessionsPerWeek: '3',
+    specialisedCliniciansPercent: '80',
+    outcomeMeasure: 'Y-BOCS',
+    scoreChange: '-11.5',
+    scoreChangeYear: '2025',
+    scoreChangeSample: '48',
+    familySessionsPerWeek: '1',
+    familyAccommodationWork: 'no',
+    licenceNumber: ' 12345 ',
+    licenceAgency: 'DCF',
+    restraintPolicy: 'Never seclusion.\nRestraint as a last resort.',
+    parentContactPolicy: 'Daily calls',
+    schooling: 'On-site, accredited credits',
+    transportEscort: 'No escort services',
+  };
+
+  it('survive Save Draft and a reload', () => {
+    const storage = memoryStorage();
+    const saved = saveDraft(storage, 'u1', draft(FACTS), new Date('2026-11-22T10:00:00Z'));
+    expect(saved).not.toBeNull();
+    expect(loadDraft(storage, 'u1')).toMatchObject(FACTS);
+    expect(isEmptyDraft(draft({ outcomeMeasure: 'none' }))).toBe(false);
+    expect(isEmptyDraft(draft({ familyAccommodationWork: 'yes' }))).toBe(false);
+    expect(isEmptyDraft(draft({ schooling: 'On-site' }))).toBe(false);
+  });
+
+  it('a stored draft with foreign values keeps only the known choices', () => {
+    const parsed = parseDraft(
+      JSON.stringify({ outcomeMeasure: 'HAM-A', familyAccommodationWork: true, erpHoursPerWeek: 12 }),
+    );
+    expect(parsed).toMatchObject({ outcomeMeasure: '', familyAccommodationWork: '', erpHoursPerWeek: '' });
+  });
+
+  it('become the API body: numbers, the yes/no as a boolean, trimmed text; blanks left out', () => {
+    const body = listingBody(draft({ ...FACTS, centerName: 'A', description: 'B', phone: '5' }));
+    expect(body).toMatchObject({
+      erp_hours_per_week: 12.5,
+      individual_sessions_per_week: 3,
+      specialised_clinicians_percent: 80,
+      outcome_measure: 'Y-BOCS',
+      score_change: -11.5,
+      score_change_year: 2025,
+      score_change_sample: 48,
+      family_sessions_per_week: 1,
+      family_accommodation_work: false,
+      licence_number: '12345',
+      licence_agency: 'DCF',
+      restraint_policy: 'Never seclusion.\nRestraint as a last resort.',
+      parent_contact_policy: 'Daily calls',
+      schooling: 'On-site, accredited credits',
+      transport_escort: 'No escort services',
+    });
+    const empty = listingBody(draft({ erpHoursPerWeek: '0', familyAccommodationWork: 'yes' }));
+    expect(empty.erp_hours_per_week).toBe(0);
+    expect(empty.family_accommodation_work).toBe(true);
+    expect(Object.keys(listingBody(draft({})))).not.toContain('outcome_measure');
+    expect(Object.keys(listingBody(draft({})))).not.toContain('schooling');
+  });
+
+  it('come back from a submitted listing and round-trip to the same body', () => {
+    const row = {
+      id: '00000000-0000-4000-8000-000000000009',
+      center_name: 'Harbor',
+      description: 'D',
+      phone: '555',
+      email: null,
+      website: null,
+      address: null,
+      city: null,
+      state: null,
+      zip_code: null,
+      age_groups: ['Adolescents'],
+      gender_specific: null,
+      setting: null,
+      capacity: null,
+      avg_length: null,
+      modalities: [],
+      staff_ratio: null,
+      medical_support: null,
+      insurance: [],
+      financial_aid: null,
+      logo_url: null,
+      images: [],
+      accreditations: [],
+      license_url: null,
+      erp_hours_per_week: 12.5,
+      individual_sessions_per_week: 3,
+      specialised_clinicians_percent: 80,
+      outcome_measure: 'CY-BOCS',
+      score_change: -11.5,
+      score_change_year: 2025,
+      score_change_sample: 48,
+      family_sessions_per_week: 0,
+      family_accommodation_work: true,
+      licence_number: '12345',
+      licence_agency: 'DCF',
+      restraint_policy: 'None',
+      parent_contact_policy: 'Daily',
+      schooling: 'On-site',
+      transport_escort: 'No',
+      status: 'approved',
+      submitted_at: null,
+      reviewed_at: null,
+      reviewer_notes: null,
+      published_program_id: null,
+      created_at: '2026-11-01T00:00:00Z',
+      updated_at: '2026-11-01T00:00:00Z',
+      availability: null,
+    } satisfies ListingRow;
+    const d = draftFromListing(row);
+    expect(d).toMatchObject({
+      erpHoursPerWeek: '12.5',
+      familySessionsPerWeek: '0',
+      outcomeMeasure: 'CY-BOCS',
+      familyAccommodationWork: 'yes',
+      scoreChange: '-11.5',
+      licenceNumber: '12345',
+    });
+    const body = listingBody(d);
+    for (const key of [
+      'erp_hours_per_week',
+      'individual_sessions_per_week',
+      'specialised_clinicians_percent',
+      'outcome_measure',
+      'score_change',
+      'score_change_year',
+      'score_change_sample',
+      'family_sessions_per_week',
+      'family_accommodation_work',
+      'licence_number',
+      'licence_agency',
+      'restraint_policy',
+      'parent_contact_policy',
+      'schooling',
+      'transport_escort',
+    ] as const)
+      expect(body[key], key).toEqual(row[key]);
+    // A listing from before issue 9 (no such columns) gives blanks.
+    const old = draftFromListing({
+      ...row,
+      erp_hours_per_week: null,
+      outcome_measure: null,
+      family_accommodation_work: null,
+    });
+    expect(old).toMatchObject({ erpHoursPerWeek: '', outcomeMeasure: '', familyAccommodationWork: '' });
+  });
+
+  it.each([
+    [{ erpHoursPerWeek: '81' }, ['erpHoursPerWeek']],
+    [{ erpHoursPerWeek: '12.25' }, ['erpHoursPerWeek']],
+    [{ erpHoursPerWeek: 'lots' }, ['erpHoursPerWeek']],
+    [{ individualSessionsPerWeek: '-1' }, ['individualSessionsPerWeek']],
+    [{ specialisedCliniciansPercent: '50.5' }, ['specialisedCliniciansPercent']],
+    [{ familySessionsPerWeek: '15' }, ['familySessionsPerWeek']],
+    [{ scoreChange: '-10' }, ['scoreChangeYear']],
+    [{ scoreChangeYear: '2025', scoreChangeSample: '30' }, ['scoreChange']],
+    [{ scoreChange: '-10', scoreChangeYear: '1980', scoreChangeSample: '30' }, ['scoreChangeYear']],
+    [{ scoreChange: '-10', scoreChangeYear: '2025', scoreChangeSample: '0' }, ['scoreChangeSample']],
+  ] as [Partial<ListingDraft>, (keyof ListingDraft)[]][])('%o → %o', (fields, problems) => {
+    expect(draftFieldErrors(draft(fields)).map((e) => e.field)).toEqual(problems);
+  });
+
+  it("the messages are the API schema's", () => {
+    expect(draftFieldErrors(draft({ erpHoursPerWeek: '81' }))[0]?.message).toBe(
+      LISTING_FIELD_MESSAGES.erpHoursPerWeek,
+    );
+    expect(draftFieldErrors(draft({ scoreChange: '-1' }))[0]?.message).toBe(
+      LISTING_FIELD_MESSAGES.scoreChangeIncomplete,
+    );
+    expect(draftFieldErrors(draft({ ...FACTS }))).toEqual([]);
+  });
+
+  it('servesMinors and hasYouthFacts decide whether the builder shows the youth-safety tab', () => {
+    expect(servesMinors(['Adolescents'])).toBe(true);
+    expect(servesMinors(['Children', 'Adults'])).toBe(true);
+    expect(servesMinors(['Young Adults', 'Adults'])).toBe(false);
+    expect(hasYouthFacts(draft({}))).toBe(false);
+    expect(hasYouthFacts(draft({ schooling: ' ' }))).toBe(false);
+    expect(hasYouthFacts(draft({ licenceAgency: 'DCF' }))).toBe(true);
+  });
+});
+
+describe('fidelityNumber (provider-rules)', () => {
+  it.each([
+    ['erpHoursPerWeek', '', null],
+    ['erpHoursPerWeek', ' 12.5 ', 12.5],
+    ['erpHoursPerWeek', '0', 0],
+    ['erpHoursPerWeek', '80', 80],
+    ['erpHoursPerWeek', '80.1', undefined],
+    ['erpHoursPerWeek', '1e1', undefined],
+    ['erpHoursPerWeek', '0x10', undefined],
+    ['erpHoursPerWeek', '.5', 0.5],
+    ['specialisedCliniciansPercent', '99.5', undefined],
+    ['scoreChange', '-40', -40],
+    ['scoreChange', '-40.5', undefined],
+    ['scoreChangeSample', '1000000', 1_000_000],
+  ] as const)('%s %o → %o', (field, text, expected) => {
+    expect(fidelityNumber(field, text)).toBe(expected);
+  });
+});
+
+describe('availability card rules (issue 9)', () => {
+  it('dates the API row on the local day and reads it with the shared rule', () => {
+    const row = { status: 'waitlist', wait_weeks: 3, confirmed_at: '2026-11-12T15:00:00.000Z' } as const;
+    const a = availabilityFromRow(row);
+    expect(a).toEqual({
+      status: 'waitlist',
+      waitWeeks: 3,
+      confirmedOn: localDay(new Date(row.confirmed_at)),
+    });
+    expect(availabilityFromRow(null)).toBeNull();
+    expect(availabilityFromRow({ ...row, confirmed_at: 'nope' })).toBeNull();
+    expect(localDay(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+  });
+
+  it('builds the body of a change: weeks only for a wait list, 1–104 whole weeks', () => {
+    expect(availabilityBody('open', '4')).toEqual({ body: { status: 'open' } });
+    expect(availabilityBody('waitlist', ' 4 ')).toEqual({ body: { status: 'waitlist', wait_weeks: 4 } });
+    expect(availabilityBody('waitlist', '')).toEqual({ body: { status: 'waitlist', wait_weeks: null } });
+    for (const bad of ['0', '105', '2.5', 'soon'])
+      expect(availabilityBody('waitlist', bad)).toEqual({ error: AVAILABILITY_MESSAGES.waitWeeks });
+  });
+
+  it('"Still accurate" sends the stored state again', () => {
+    expect(confirmBody({ status: 'waitlist', wait_weeks: 6, confirmed_at: 'x' })).toEqual({
+      status: 'waitlist',
+      wait_weeks: 6,
+    });
+    expect(confirmBody({ status: 'open', wait_weeks: null, confirmed_at: 'x' })).toEqual({ status: 'open' });
+  });
+
+  it("the change form offers the three states with the site's labels", () => {
+    expect(AVAILABILITY_CHOICES.map((c) => c.label)).toEqual(['Beds open now', 'Wait list', 'Not admitting']);
   });
 });
 

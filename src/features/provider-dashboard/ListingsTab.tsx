@@ -16,13 +16,18 @@ import {
   draftFieldErrors,
   draftFromListing,
   EMPTY_DRAFT,
+  hasYouthFacts,
   isEmptyDraft,
   listingBody,
   loadDraft,
   saveDraft,
+  servesMinors,
+  YES_NO,
   type ListingDraft,
   type ListingRow,
 } from './draft.ts';
+import { AvailabilityCard } from './AvailabilityCard.tsx';
+import { FIDELITY_LABELS, OUTCOME_MEASURES } from '../../lib/fidelity.ts';
 import { tabIndexAfterKey } from './tabs.ts';
 import { acceptOf, formatBytes, uploadProblem, UPLOAD_KINDS, type UploadKind } from './uploads.ts';
 import {
@@ -42,10 +47,18 @@ export const BUILDER_TABS = [
   { id: 'basic', label: 'Basic' },
   { id: 'location', label: 'Location' },
   { id: 'program', label: 'Program' },
+  { id: 'treatment', label: 'Treatment' },
+  { id: 'youth', label: 'Youth safety' },
   { id: 'media', label: 'Media' },
   { id: 'credentials', label: 'Credentials' },
 ] as const;
 type BuilderTab = (typeof BUILDER_TABS)[number]['id'];
+
+/** The builder's tabs for this draft: "Youth safety" only for a program serving minors (or already filled in). */
+function visibleTabs(draft: ListingDraft) {
+  const youth = servesMinors(draft.ageGroups) || hasYouthFacts(draft);
+  return BUILDER_TABS.filter((t) => t.id !== 'youth' || youth);
+}
 
 /** Which builder tab holds each field that can carry a message. */
 const TAB_OF: Partial<Record<keyof ListingDraft, BuilderTab>> = {
@@ -56,6 +69,21 @@ const TAB_OF: Partial<Record<keyof ListingDraft, BuilderTab>> = {
   website: 'basic',
   zipCode: 'location',
   capacity: 'program',
+  erpHoursPerWeek: 'treatment',
+  individualSessionsPerWeek: 'treatment',
+  specialisedCliniciansPercent: 'treatment',
+  outcomeMeasure: 'treatment',
+  scoreChange: 'treatment',
+  scoreChangeYear: 'treatment',
+  scoreChangeSample: 'treatment',
+  familySessionsPerWeek: 'treatment',
+  familyAccommodationWork: 'treatment',
+  licenceNumber: 'youth',
+  licenceAgency: 'youth',
+  restraintPolicy: 'youth',
+  parentContactPolicy: 'youth',
+  schooling: 'youth',
+  transportEscort: 'youth',
   images: 'media',
 };
 
@@ -73,6 +101,8 @@ type Props = {
   listings: ListingRow[];
   onSubmitted: (listing: ListingRow) => void;
   onFailure: (failure: Failure) => void;
+  /** A listing's availability was stated or confirmed (the dashboard keeps its copy current). */
+  onAvailability: (listingId: string, availability: NonNullable<ListingRow['availability']>) => void;
 };
 
 function storage(): Storage | undefined {
@@ -83,7 +113,7 @@ function storage(): Storage | undefined {
   }
 }
 
-export function ListingsTab({ userId, listings, onSubmitted, onFailure }: Props) {
+export function ListingsTab({ userId, listings, onSubmitted, onFailure, onAvailability }: Props) {
   const [draft, setDraft] = useState<ListingDraft>(() => loadDraft(storage(), userId));
   const [tab, setTab] = useState<BuilderTab>('basic');
   const [errors, setErrors] = useState<Errors>({});
@@ -182,6 +212,10 @@ export function ListingsTab({ userId, listings, onSubmitted, onFailure }: Props)
   };
 
   const editing = draft.listingId ? listings.find((l) => l.id === draft.listingId) : undefined;
+  const tabs = visibleTabs(draft);
+  const minors = servesMinors(draft.ageGroups);
+  // A hidden tab (youth facts after the minors' age groups were unticked) is never the open one.
+  const shownTab: BuilderTab = tabs.some((t) => t.id === tab) ? tab : 'program';
 
   return (
     <div className="flex flex-col gap-6">
@@ -205,7 +239,7 @@ export function ListingsTab({ userId, listings, onSubmitted, onFailure }: Props)
           ) : null}
         </div>
 
-        <BuilderTabs baseId={baseId} tab={tab} setTab={setTab} errors={errors} />
+        <BuilderTabs baseId={baseId} tabs={tabs} tab={shownTab} setTab={setTab} errors={errors} />
 
         <form
           noValidate
@@ -214,7 +248,7 @@ export function ListingsTab({ userId, listings, onSubmitted, onFailure }: Props)
             void submit();
           }}
         >
-          <Panel baseId={baseId} id="basic" tab={tab}>
+          <Panel baseId={baseId} id="basic" tab={shownTab}>
             <TextField
               baseId={baseId}
               field="centerName"
@@ -277,7 +311,7 @@ export function ListingsTab({ userId, listings, onSubmitted, onFailure }: Props)
             />
           </Panel>
 
-          <Panel baseId={baseId} id="location" tab={tab}>
+          <Panel baseId={baseId} id="location" tab={shownTab}>
             <TextField
               baseId={baseId}
               field="address"
@@ -323,7 +357,7 @@ export function ListingsTab({ userId, listings, onSubmitted, onFailure }: Props)
             </div>
           </Panel>
 
-          <Panel baseId={baseId} id="program" tab={tab}>
+          <Panel baseId={baseId} id="program" tab={shownTab}>
             <Checkboxes
               legend="Age groups"
               options={AGE_GROUPS}
@@ -425,7 +459,213 @@ export function ListingsTab({ userId, listings, onSubmitted, onFailure }: Props)
             />
           </Panel>
 
-          <Panel baseId={baseId} id="media" tab={tab}>
+          <Panel baseId={baseId} id="treatment" tab={shownTab}>
+            <p className="text-sm text-muted">
+              How much treatment a resident gets and whether you measure results. Every fact is optional;
+              families see &ldquo;Not reported&rdquo; for what you leave blank.
+            </p>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField
+                baseId={baseId}
+                field="erpHoursPerWeek"
+                label={FIDELITY_LABELS.erpHoursPerWeek}
+                draft={draft}
+                update={update}
+                errors={errors}
+                maxLength={5}
+                inputMode="decimal"
+                hint="Hours of exposure and response prevention a resident does in a typical week, 0–80."
+              />
+              <TextField
+                baseId={baseId}
+                field="individualSessionsPerWeek"
+                label={FIDELITY_LABELS.individualSessionsPerWeek}
+                draft={draft}
+                update={update}
+                errors={errors}
+                maxLength={4}
+                inputMode="decimal"
+                hint="0–30."
+              />
+              <TextField
+                baseId={baseId}
+                field="specialisedCliniciansPercent"
+                label={`${FIDELITY_LABELS.specialisedCliniciansPercent} (%)`}
+                draft={draft}
+                update={update}
+                errors={errors}
+                maxLength={3}
+                inputMode="numeric"
+                hint="Share of your clinicians with specialised OCD/ERP training, 0–100."
+              />
+              <Select
+                baseId={baseId}
+                field="outcomeMeasure"
+                label="Outcome measure at intake and discharge"
+                options={OUTCOME_MEASURES}
+                labelOf={(m) => (m === 'none' ? 'None' : m)}
+                value={draft.outcomeMeasure}
+                onChange={(v) => {
+                  update('outcomeMeasure', v);
+                }}
+              />
+            </div>
+            <fieldset className="rounded-md border border-slate-300 p-4">
+              <legend className={`${labelClass} px-1`}>
+                Published median score change{' '}
+                <span className="font-normal text-muted">(optional: all three or none)</span>
+              </legend>
+              <p className="text-sm text-muted">
+                Only if you publish it: the median change from intake to discharge (negative when symptoms
+                fell), the year of the figures and how many patients they cover.
+              </p>
+              <div className="mt-3 grid gap-4 sm:grid-cols-3">
+                <TextField
+                  baseId={baseId}
+                  field="scoreChange"
+                  label="Change (points)"
+                  draft={draft}
+                  update={update}
+                  errors={errors}
+                  maxLength={5}
+                  inputMode="text"
+                  placeholder="e.g. -11.5"
+                />
+                <TextField
+                  baseId={baseId}
+                  field="scoreChangeYear"
+                  label="Year"
+                  draft={draft}
+                  update={update}
+                  errors={errors}
+                  maxLength={4}
+                  inputMode="numeric"
+                  placeholder="e.g. 2025"
+                />
+                <TextField
+                  baseId={baseId}
+                  field="scoreChangeSample"
+                  label="Sample size (patients)"
+                  draft={draft}
+                  update={update}
+                  errors={errors}
+                  maxLength={7}
+                  inputMode="numeric"
+                />
+              </div>
+            </fieldset>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField
+                baseId={baseId}
+                field="familySessionsPerWeek"
+                label={FIDELITY_LABELS.familySessionsPerWeek}
+                draft={draft}
+                update={update}
+                errors={errors}
+                maxLength={4}
+                inputMode="decimal"
+                hint="0–14."
+              />
+              <Select
+                baseId={baseId}
+                field="familyAccommodationWork"
+                label="Family accommodation work"
+                options={YES_NO}
+                labelOf={(v) => (v === 'yes' ? 'Yes' : 'No')}
+                value={draft.familyAccommodationWork}
+                hint="Do you work with the family on reducing accommodation of OCD?"
+                onChange={(v) => {
+                  update('familyAccommodationWork', v);
+                }}
+              />
+            </div>
+          </Panel>
+
+          <Panel baseId={baseId} id="youth" tab={shownTab}>
+            <div
+              className={`rounded-md border p-3 text-sm ${minors ? 'border-amber-400 bg-amber-50 text-amber-950' : 'border-slate-300 bg-slate-50'}`}
+            >
+              {minors ? (
+                <p>
+                  <strong>Parents of children and adolescents look for these facts first.</strong> Say them in
+                  your own words; families see &ldquo;The program has not told us&rdquo; for what you leave
+                  blank.
+                </p>
+              ) : (
+                <p>
+                  These facts matter to parents of minors. Your listing does not serve children or adolescents
+                  now, so families will not see them.
+                </p>
+              )}
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField
+                baseId={baseId}
+                field="licenceNumber"
+                label="State licence number"
+                draft={draft}
+                update={update}
+                errors={errors}
+                maxLength={100}
+              />
+              <TextField
+                baseId={baseId}
+                field="licenceAgency"
+                label="Licensing agency"
+                draft={draft}
+                update={update}
+                errors={errors}
+                maxLength={200}
+                placeholder="e.g. Department of Children and Families"
+              />
+            </div>
+            <TextArea
+              baseId={baseId}
+              field="restraintPolicy"
+              label="Restraint and seclusion policy"
+              draft={draft}
+              update={update}
+              errors={errors}
+              maxLength={2000}
+              rows={3}
+              hint="Whether and when staff use physical restraint or seclusion, and how it is documented and told to parents."
+            />
+            <TextArea
+              baseId={baseId}
+              field="parentContactPolicy"
+              label="Parent contact policy"
+              draft={draft}
+              update={update}
+              errors={errors}
+              maxLength={2000}
+              rows={3}
+              hint="How and how often a resident can call, message or see their parents."
+            />
+            <TextArea
+              baseId={baseId}
+              field="schooling"
+              label="Schooling"
+              draft={draft}
+              update={update}
+              errors={errors}
+              maxLength={2000}
+              rows={3}
+              hint="On-site school or tutoring, and whether credits are accredited and transfer."
+            />
+            <TextArea
+              baseId={baseId}
+              field="transportEscort"
+              label="Transport and escort services"
+              draft={draft}
+              update={update}
+              errors={errors}
+              maxLength={2000}
+              rows={2}
+              hint="Whether you use or recommend transport/escort services to bring a young person in."
+            />
+          </Panel>
+
+          <Panel baseId={baseId} id="media" tab={shownTab}>
             <FileField
               baseId={baseId}
               kind="logo"
@@ -458,7 +698,7 @@ export function ListingsTab({ userId, listings, onSubmitted, onFailure }: Props)
             </div>
           </Panel>
 
-          <Panel baseId={baseId} id="credentials" tab={tab}>
+          <Panel baseId={baseId} id="credentials" tab={shownTab}>
             <Checkboxes
               legend="Accreditations"
               options={ACCREDITATIONS}
@@ -491,7 +731,13 @@ export function ListingsTab({ userId, listings, onSubmitted, onFailure }: Props)
         </form>
       </section>
 
-      <SubmittedListings listings={listings} editingId={draft.listingId} onEdit={edit} />
+      <SubmittedListings
+        listings={listings}
+        editingId={draft.listingId}
+        onEdit={edit}
+        onAvailability={onAvailability}
+        onFailure={onFailure}
+      />
     </div>
   );
 }
@@ -509,6 +755,20 @@ function serverFieldErrors(fields: Record<string, string>): Errors {
     financial_aid: 'financialAid',
     logo_url: 'logo',
     license_url: 'license',
+    erp_hours_per_week: 'erpHoursPerWeek',
+    individual_sessions_per_week: 'individualSessionsPerWeek',
+    specialised_clinicians_percent: 'specialisedCliniciansPercent',
+    outcome_measure: 'outcomeMeasure',
+    score_change: 'scoreChange',
+    score_change_year: 'scoreChangeYear',
+    score_change_sample: 'scoreChangeSample',
+    family_sessions_per_week: 'familySessionsPerWeek',
+    family_accommodation_work: 'familyAccommodationWork',
+    licence_number: 'licenceNumber',
+    licence_agency: 'licenceAgency',
+    restraint_policy: 'restraintPolicy',
+    parent_contact_policy: 'parentContactPolicy',
+    transport_escort: 'transportEscort',
   };
   const errors: Errors = {};
   for (const [key, message] of Object.entries(fields)) {
@@ -520,11 +780,13 @@ function serverFieldErrors(fields: Record<string, string>): Errors {
 
 function BuilderTabs({
   baseId,
+  tabs,
   tab,
   setTab,
   errors,
 }: {
   baseId: string;
+  tabs: readonly (typeof BUILDER_TABS)[number][];
   tab: BuilderTab;
   setTab: (tab: BuilderTab) => void;
   errors: Errors;
@@ -535,11 +797,11 @@ function BuilderTabs({
       .map(([f]) => TAB_OF[f as keyof ListingDraft] ?? 'basic'),
   );
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = BUILDER_TABS.findIndex((t) => t.id === tab);
-    const next = tabIndexAfterKey(event.key, index, BUILDER_TABS.length);
+    const index = tabs.findIndex((t) => t.id === tab);
+    const next = tabIndexAfterKey(event.key, index, tabs.length);
     if (next === null) return;
     event.preventDefault();
-    const target = BUILDER_TABS[next];
+    const target = tabs[next];
     if (!target) return;
     setTab(target.id);
     document.getElementById(`${baseId}-tab-${target.id}`)?.focus();
@@ -551,7 +813,7 @@ function BuilderTabs({
       className="mt-4 flex gap-1 overflow-x-auto border-b border-slate-300"
       onKeyDown={onKeyDown}
     >
-      {BUILDER_TABS.map((t) => (
+      {tabs.map((t) => (
         <button
           key={t.id}
           type="button"
@@ -688,7 +950,7 @@ function TextField({
 }: TextProps & {
   type?: 'text' | 'tel' | 'email' | 'url';
   placeholder?: string;
-  inputMode?: 'numeric' | 'text';
+  inputMode?: 'numeric' | 'decimal' | 'text';
   autoComplete?: string;
 }) {
   const id = `${baseId}-${field}`;
@@ -757,6 +1019,8 @@ function Select<T extends string>({
   options,
   value,
   onChange,
+  labelOf = (o) => o,
+  hint,
 }: {
   baseId: string;
   field: string;
@@ -764,6 +1028,8 @@ function Select<T extends string>({
   options: readonly T[];
   value: T | '';
   onChange: (value: T | '') => void;
+  labelOf?: (option: T) => string;
+  hint?: string;
 }) {
   const id = `${baseId}-${field}`;
   return (
@@ -773,6 +1039,7 @@ function Select<T extends string>({
         id={id}
         className={inputClass}
         value={value}
+        aria-describedby={hint ? `${id}-hint` : undefined}
         onChange={(e) => {
           onChange(e.target.value as T | '');
         }}
@@ -780,10 +1047,15 @@ function Select<T extends string>({
         <option value="">Not specified</option>
         {options.map((o) => (
           <option key={o} value={o}>
-            {o}
+            {labelOf(o)}
           </option>
         ))}
       </select>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -938,10 +1210,14 @@ function SubmittedListings({
   listings,
   editingId,
   onEdit,
+  onAvailability,
+  onFailure,
 }: {
   listings: ListingRow[];
   editingId: string | null;
   onEdit: (listing: ListingRow) => void;
+  onAvailability: Props['onAvailability'];
+  onFailure: (failure: Failure) => void;
 }) {
   return (
     <section className={card} aria-labelledby="submitted-listings-title">
@@ -959,7 +1235,7 @@ function SubmittedListings({
                 key={l.id}
                 className="flex flex-col gap-2 py-4 sm:flex-row sm:items-start sm:justify-between"
               >
-                <div className="min-w-0">
+                <div className="min-w-0 flex-1">
                   <p className="flex flex-wrap items-center gap-2">
                     <span className="font-semibold break-words">{l.center_name || 'Untitled listing'}</span>
                     <Pill tone={state.tone}>{state.label}</Pill>
@@ -986,6 +1262,7 @@ function SubmittedListings({
                       </a>
                     </p>
                   ) : null}
+                  <AvailabilityCard listing={l} onSaved={onAvailability} onFailure={onFailure} />
                 </div>
                 {l.status === 'rejected' || l.status === 'pending' || l.status === 'draft' ? (
                   <button

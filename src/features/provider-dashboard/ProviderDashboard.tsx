@@ -255,6 +255,21 @@ export default function ProviderDashboard() {
             onSubmitted={(listing) => {
               setData({ ...data, listings: [listing, ...data.listings.filter((l) => l.id !== listing.id)] });
             }}
+            onAvailability={(listingId, availability) => {
+              setLoad((current) =>
+                current.state === 'ready'
+                  ? {
+                      state: 'ready',
+                      data: {
+                        ...current.data,
+                        listings: current.data.listings.map((l) =>
+                          l.id === listingId ? { ...l, availability } : l,
+                        ),
+                      },
+                    }
+                  : current,
+              );
+            }}
           />
         ) : tab === 'contacts' ? (
           <ContactsTab

@@ -9,7 +9,8 @@
 import { apiFetch } from '../auth/session.ts';
 import type { InquiryStatus } from '../../lib/vocabulary.ts';
 import type { EngagementCounts } from './engagement.ts';
-import type { ListingBody, ListingRow } from './draft.ts';
+import type { ListingAvailability, ListingBody, ListingRow } from './draft.ts';
+import type { AvailabilityBody } from './availability.ts';
 
 export type Provider = {
   id: string;
@@ -194,6 +195,27 @@ export async function submitListing(
   if (!res?.ok) return failure(res, title, fallback);
   const parsed = await parse(res, title, fallback);
   return parsed.ok ? { ok: true, listing: (parsed.value as { listing: ListingRow }).listing } : parsed;
+}
+
+/**
+ * `PUT /api/provider/listings/<id>/availability`: states or changes a listing's availability; the
+ * same status again is "Still accurate". The database dates it; the listing is not reviewed again.
+ */
+export async function saveAvailability(
+  listingId: string,
+  body: AvailabilityBody,
+): Promise<Result<{ availability: ListingAvailability }>> {
+  const title = 'Availability Not Saved';
+  const fallback = 'Your availability could not be saved. Please try again.';
+  const res = await call(
+    `${LISTINGS_ENDPOINT}/${encodeURIComponent(listingId)}/availability`,
+    jsonInit('PUT', body),
+  );
+  if (!res?.ok) return failure(res, title, fallback);
+  const parsed = await parse(res, title, fallback);
+  return parsed.ok
+    ? { ok: true, availability: (parsed.value as { availability: ListingAvailability }).availability }
+    : parsed;
 }
 
 /** `POST /api/provider/uploads` (multipart): a logo or a licence, stored for real. */

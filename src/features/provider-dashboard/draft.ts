@@ -22,8 +22,18 @@ import {
   type Modality,
   type Setting,
 } from '../../lib/vocabulary.ts';
-import { CAPACITY_RANGE, LISTING_FIELD_MESSAGES, PROVIDER_MESSAGES } from '../../lib/provider-rules.ts';
+import { OUTCOME_MEASURES, type OutcomeMeasure } from '../../lib/fidelity.ts';
+import {
+  CAPACITY_RANGE,
+  fidelityNumber,
+  LISTING_FIELD_MESSAGES,
+  PROVIDER_MESSAGES,
+  type FidelityNumberField,
+} from '../../lib/provider-rules.ts';
 import { isEmail, isWebAddress, isZipCode } from '../../lib/text-rules.ts';
+
+export const YES_NO = ['yes', 'no'] as const;
+export type YesNo = (typeof YES_NO)[number];
 
 export type ListingDraft = {
   /** Set when the draft edits a listing that was already submitted (PUT instead of POST). */
@@ -58,6 +68,25 @@ export type ListingDraft = {
   /** `/api/provider/uploads/<id>` of the uploaded licence, or ''. */
   license: string;
   licenseName: string;
+  // Treatment fidelity (issue 9): numbers as typed, checked on submit.
+  erpHoursPerWeek: string;
+  individualSessionsPerWeek: string;
+  specialisedCliniciansPercent: string;
+  outcomeMeasure: OutcomeMeasure | '';
+  /** The published median score change, its year and sample size: all three or none. */
+  scoreChange: string;
+  scoreChangeYear: string;
+  scoreChangeSample: string;
+  familySessionsPerWeek: string;
+  /** '' = not stated. */
+  familyAccommodationWork: YesNo | '';
+  // Facts a parent of a minor needs (issue 9).
+  licenceNumber: string;
+  licenceAgency: string;
+  restraintPolicy: string;
+  parentContactPolicy: string;
+  schooling: string;
+  transportEscort: string;
   isDraft: boolean;
   /** ISO time of the last Save Draft, or null. */
   lastSaved: string | null;
@@ -90,6 +119,21 @@ export const EMPTY_DRAFT: Readonly<ListingDraft> = Object.freeze({
   accreditations: [],
   license: '',
   licenseName: '',
+  erpHoursPerWeek: '',
+  individualSessionsPerWeek: '',
+  specialisedCliniciansPercent: '',
+  outcomeMeasure: '',
+  scoreChange: '',
+  scoreChangeYear: '',
+  scoreChangeSample: '',
+  familySessionsPerWeek: '',
+  familyAccommodationWork: '',
+  licenceNumber: '',
+  licenceAgency: '',
+  restraintPolicy: '',
+  parentContactPolicy: '',
+  schooling: '',
+  transportEscort: '',
   isDraft: true,
   lastSaved: null,
 });
@@ -119,7 +163,53 @@ const TEXT_FIELDS = [
   'logoName',
   'license',
   'licenseName',
+  'erpHoursPerWeek',
+  'individualSessionsPerWeek',
+  'specialisedCliniciansPercent',
+  'scoreChange',
+  'scoreChangeYear',
+  'scoreChangeSample',
+  'familySessionsPerWeek',
+  'licenceNumber',
+  'licenceAgency',
+  'restraintPolicy',
+  'parentContactPolicy',
+  'schooling',
+  'transportEscort',
 ] as const satisfies readonly (keyof ListingDraft)[];
+
+/** The draft's fidelity numbers and the rule (range, decimals, message) each one follows. */
+export const FIDELITY_NUMBER_FIELDS = [
+  ['erpHoursPerWeek', 'erpHoursPerWeek'],
+  ['individualSessionsPerWeek', 'individualSessionsPerWeek'],
+  ['specialisedCliniciansPercent', 'specialisedCliniciansPercent'],
+  ['scoreChange', 'scoreChange'],
+  ['scoreChangeYear', 'scoreChangeYear'],
+  ['scoreChangeSample', 'scoreChangeSample'],
+  ['familySessionsPerWeek', 'familySessionsPerWeek'],
+] as const satisfies readonly (readonly [keyof ListingDraft, FidelityNumberField])[];
+
+/** Age groups whose families need the youth-safety facts (licence, restraint, parent contact, …). */
+export const MINOR_AGE_GROUPS: readonly AgeGroup[] = ['Children', 'Adolescents'];
+
+/** True when the listing serves children or adolescents. */
+export function servesMinors(ageGroups: readonly string[]): boolean {
+  return ageGroups.some((a) => (MINOR_AGE_GROUPS as readonly string[]).includes(a));
+}
+
+const YOUTH_FIELDS = [
+  'licenceNumber',
+  'licenceAgency',
+  'restraintPolicy',
+  'parentContactPolicy',
+  'schooling',
+  'transportEscort',
+] as const satisfies readonly (keyof ListingDraft)[];
+
+/** True when any youth-safety fact is filled in (so the builder keeps showing them). */
+export function hasYouthFacts(draft: ListingDraft): boolean {
+  return YOUTH_FIELDS.some((f) => draft[f].trim() !== '');
+}
 
 /** Longest text a draft field keeps (the description's limit; the server checks each field). */
 const MAX_TEXT = 5000;
@@ -164,6 +254,8 @@ export function parseDraft(raw: string | null): ListingDraft {
   draft.modalities = pick(v['modalities'], MODALITIES);
   draft.insurance = pick(v['insurance'], INSURANCE);
   draft.accreditations = pick(v['accreditations'], ACCREDITATIONS);
+  draft.outcomeMeasure = one(v['outcomeMeasure'], OUTCOME_MEASURES);
+  draft.familyAccommodationWork = one(v['familyAccommodationWork'], YES_NO);
   draft.images = Array.isArray(v['images'])
     ? v['images'].filter((i): i is string => typeof i === 'string').slice(0, 20)
     : [];
@@ -184,6 +276,8 @@ export function isEmptyDraft(draft: ListingDraft): boolean {
     draft.images.length === 0 &&
     draft.genderSpecific === '' &&
     draft.setting === '' &&
+    draft.outcomeMeasure === '' &&
+    draft.familyAccommodationWork === '' &&
     draft.listingId === null
   );
 }
@@ -248,6 +342,21 @@ export type ListingRow = {
   images: string[];
   accreditations: string[];
   license_url: string | null;
+  erp_hours_per_week?: number | null;
+  individual_sessions_per_week?: number | null;
+  specialised_clinicians_percent?: number | null;
+  outcome_measure?: string | null;
+  score_change?: number | null;
+  score_change_year?: number | null;
+  score_change_sample?: number | null;
+  family_sessions_per_week?: number | null;
+  family_accommodation_work?: boolean | null;
+  licence_number?: string | null;
+  licence_agency?: string | null;
+  restraint_policy?: string | null;
+  parent_contact_policy?: string | null;
+  schooling?: string | null;
+  transport_escort?: string | null;
   status: 'draft' | 'pending' | 'approved' | 'rejected';
   submitted_at: string | null;
   reviewed_at: string | null;
@@ -255,7 +364,19 @@ export type ListingRow = {
   published_program_id: string | null;
   created_at: string;
   updated_at: string;
+  /** Its availability (issue 9), null when never stated. */
+  availability?: ListingAvailability | null;
 };
+
+/** A listing's availability as the API answers it (`listing_availability`). */
+export type ListingAvailability = {
+  status: 'open' | 'waitlist' | 'not-admitting';
+  wait_weeks: number | null;
+  confirmed_at: string;
+};
+
+const numberText = (value: number | null | undefined): string =>
+  typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
 
 /** A submitted listing back in the builder, to edit and resubmit (e.g. after "Needs changes"). */
 export function draftFromListing(listing: ListingRow): ListingDraft {
@@ -287,6 +408,26 @@ export function draftFromListing(listing: ListingRow): ListingDraft {
     accreditations: pick(listing.accreditations, ACCREDITATIONS),
     license: listing.license_url ?? '',
     licenseName: listing.license_url ? 'Current licence' : '',
+    erpHoursPerWeek: numberText(listing.erp_hours_per_week),
+    individualSessionsPerWeek: numberText(listing.individual_sessions_per_week),
+    specialisedCliniciansPercent: numberText(listing.specialised_clinicians_percent),
+    outcomeMeasure: one(listing.outcome_measure, OUTCOME_MEASURES),
+    scoreChange: numberText(listing.score_change),
+    scoreChangeYear: numberText(listing.score_change_year),
+    scoreChangeSample: numberText(listing.score_change_sample),
+    familySessionsPerWeek: numberText(listing.family_sessions_per_week),
+    familyAccommodationWork:
+      typeof listing.family_accommodation_work === 'boolean'
+        ? listing.family_accommodation_work
+          ? 'yes'
+          : 'no'
+        : '',
+    licenceNumber: listing.licence_number ?? '',
+    licenceAgency: listing.licence_agency ?? '',
+    restraintPolicy: listing.restraint_policy ?? '',
+    parentContactPolicy: listing.parent_contact_policy ?? '',
+    schooling: listing.schooling ?? '',
+    transportEscort: listing.transport_escort ?? '',
     isDraft: true,
     lastSaved: null,
   };
@@ -316,7 +457,33 @@ export type ListingBody = {
   images: string[];
   accreditations: Accreditation[];
   license_url?: string;
+  erp_hours_per_week?: number;
+  individual_sessions_per_week?: number;
+  specialised_clinicians_percent?: number;
+  outcome_measure?: OutcomeMeasure;
+  score_change?: number;
+  score_change_year?: number;
+  score_change_sample?: number;
+  family_sessions_per_week?: number;
+  family_accommodation_work?: boolean;
+  licence_number?: string;
+  licence_agency?: string;
+  restraint_policy?: string;
+  parent_contact_policy?: string;
+  schooling?: string;
+  transport_escort?: string;
 };
+
+/** The API's name of each fidelity number of the draft. */
+const FIDELITY_COLUMNS = {
+  erpHoursPerWeek: 'erp_hours_per_week',
+  individualSessionsPerWeek: 'individual_sessions_per_week',
+  specialisedCliniciansPercent: 'specialised_clinicians_percent',
+  scoreChange: 'score_change',
+  scoreChangeYear: 'score_change_year',
+  scoreChangeSample: 'score_change_sample',
+  familySessionsPerWeek: 'family_sessions_per_week',
+} as const satisfies Record<(typeof FIDELITY_NUMBER_FIELDS)[number][0], keyof ListingBody>;
 
 /**
  * The API body of a draft: trimmed text, blank optional fields left out, capacity as a whole
@@ -346,6 +513,12 @@ export function listingBody(draft: ListingDraft): ListingBody {
     financial_aid: draft.financialAid,
     logo_url: draft.logo,
     license_url: draft.license,
+    licence_number: draft.licenceNumber,
+    licence_agency: draft.licenceAgency,
+    restraint_policy: draft.restraintPolicy,
+    parent_contact_policy: draft.parentContactPolicy,
+    schooling: draft.schooling,
+    transport_escort: draft.transportEscort,
   } as const;
   for (const [key, value] of Object.entries(optional) as [keyof typeof optional, string][]) {
     const text = value.trim();
@@ -355,6 +528,13 @@ export function listingBody(draft: ListingDraft): ListingBody {
   if (draft.setting !== '') body.setting = draft.setting;
   const capacity = draft.capacity.trim();
   if (/^\d+$/.test(capacity)) body.capacity = Number(capacity);
+  for (const [field, rule] of FIDELITY_NUMBER_FIELDS) {
+    const value = fidelityNumber(rule, draft[field]);
+    if (typeof value === 'number') body[FIDELITY_COLUMNS[field]] = value;
+  }
+  if (draft.outcomeMeasure !== '') body.outcome_measure = draft.outcomeMeasure;
+  if (draft.familyAccommodationWork !== '')
+    body.family_accommodation_work = draft.familyAccommodationWork === 'yes';
   return body;
 }
 
@@ -390,6 +570,19 @@ export function draftFieldErrors(draft: ListingDraft): FieldError[] {
       field: 'images',
       message: 'Each photo must be a full address starting with https:// or http://.',
     });
+  }
+  for (const [field, rule] of FIDELITY_NUMBER_FIELDS) {
+    if (fidelityNumber(rule, draft[field]) === undefined)
+      errors.push({ field, message: LISTING_FIELD_MESSAGES[rule] });
+  }
+  const change = [draft.scoreChange, draft.scoreChangeYear, draft.scoreChangeSample];
+  const given = change.filter((t) => t.trim() !== '').length;
+  if (given > 0 && given < 3) {
+    const missing = (['scoreChange', 'scoreChangeYear', 'scoreChangeSample'] as const).find(
+      (f) => draft[f].trim() === '',
+    );
+    if (missing && !errors.some((e) => e.field === missing))
+      errors.push({ field: missing, message: LISTING_FIELD_MESSAGES.scoreChangeIncomplete });
   }
   return errors;
 }
