@@ -3,7 +3,7 @@ import { chromiumLaunchOptions } from './lib/chromium.ts';
  * `npm run bench`: measures what DESIGN.md budgets, on this machine, and prints a table plus
  * `bench-results/latest.json`. Figures, not pass/fail: these machines are noisy.
  *
- *   node scripts/bench.ts [--skip-build] [--skip-api] [--scale 20000]
+ *   node scripts/bench.ts [--skip-build] [--skip-api] [--scale 20000] [--only-scale]
  *
  * - build: wall time and peak memory of `astro build`
  * - html: bytes (raw and gzip) per page type
@@ -11,6 +11,7 @@ import { chromiumLaunchOptions } from './lib/chromium.ts';
  * - search: per-keystroke filter+sort time at 1,000 and 20,000 programs (median, p95)
  * - api: engagement ingestion (events/s, lost) and /api/me p50/p95 on the local backend
  * - --scale N: builds N synthetic program pages in a temporary copy and reports time and memory
+ *   (`--only-scale` skips everything else; BENCH_KEEP=1 keeps the copy)
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -30,15 +31,22 @@ const { values } = parseArgs({
     'skip-build': { type: 'boolean', default: false },
     'skip-api': { type: 'boolean', default: false },
     scale: { type: 'string' },
+    'only-scale': { type: 'boolean', default: false },
   },
 });
 
 const report: Record<string, unknown> = {};
 const dist = 'dist';
 
-function timedBuild(cwd: string): { seconds: number; peakMiB: number | null; ok: boolean } {
+function timedBuild(cwd: string): {
+  seconds: number;
+  cpuSeconds: number | null;
+  peakMiB: number | null;
+  ok: boolean;
+} {
   const start = performance.now();
-  const result = spawnSync('/usr/bin/time', ['-f', 'PEAK_KB=%M', 'npx', 'astro', 'build'], {
+  // CPU time (user + system) as well as wall time: on a shared machine it varies less.
+  const result = spawnSync('/usr/bin/time', ['-f', 'PEAK_KB=%M CPU=%U+%S', 'npx', 'astro', 'build'], {
     cwd,
     encoding: 'utf8',
     env: process.env,
@@ -46,12 +54,23 @@ function timedBuild(cwd: string): { seconds: number; peakMiB: number | null; ok:
   });
   const seconds = (performance.now() - start) / 1000;
   const peak = /PEAK_KB=(\d+)/.exec(result.stderr)?.[1];
+  const cpu = /CPU=([\d.]+)\+([\d.]+)/.exec(result.stderr);
   if (result.status !== 0) console.error(result.stdout.slice(-4000), result.stderr.slice(-4000));
   return {
     seconds: round(seconds, 1),
+    cpuSeconds: cpu ? round(Number(cpu[1]) + Number(cpu[2]), 1) : null,
     peakMiB: peak ? round(Number(peak) / 1024, 0) : null,
     ok: result.status === 0,
   };
+}
+
+// ---- only the build at scale (`--scale N --only-scale`) ----
+if (values['only-scale']) {
+  if (!values.scale) throw new Error('--only-scale needs --scale N');
+  const { scaleBuild } = await import('./lib/bench-scale.ts');
+  const scale = await scaleBuild(Number(values.scale), timedBuild);
+  console.log(JSON.stringify({ scale }, null, 2));
+  process.exit(scale.ok ? 0 : 1);
 }
 
 // ---- build ----

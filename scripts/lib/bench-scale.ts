@@ -2,13 +2,27 @@
  * `npm run bench -- --scale N`: copies the project to a temporary folder, adds N generated
  * programs (valid against the content schema) to the real ones and builds it.
  */
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { syntheticPrograms } from './bench-search.ts';
 
-type Build = (cwd: string) => { seconds: number; peakMiB: number | null; ok: boolean };
+type Build = (cwd: string) => {
+  seconds: number;
+  cpuSeconds: number | null;
+  peakMiB: number | null;
+  ok: boolean;
+};
 
 export async function scaleBuild(
   size: number,
@@ -25,6 +39,8 @@ export async function scaleBuild(
   try {
     for (const entry of [
       'src',
+      // astro.config.mjs's integrations import helpers from scripts/lib.
+      'scripts',
       'content',
       'public',
       'astro.config.mjs',
@@ -34,7 +50,13 @@ export async function scaleBuild(
     ]) {
       cpSync(entry, join(dir, entry), { recursive: true });
     }
-    symlinkSync(join(process.cwd(), 'node_modules'), join(dir, 'node_modules'));
+    // The packages are shared, but not node_modules/.astro (the content data store) or .vite:
+    // with one linked folder, the copy's build would read and overwrite the project's store.
+    mkdirSync(join(dir, 'node_modules'));
+    for (const name of readdirSync('node_modules')) {
+      if (name === '.astro' || name === '.vite') continue;
+      symlinkSync(join(process.cwd(), 'node_modules', name), join(dir, 'node_modules', name));
+    }
     // The synthetic programs join the real ones (pages such as /mclean need their entries).
     const programsDir = join(dir, 'content', 'programs');
     for (const p of syntheticPrograms(size)) {
