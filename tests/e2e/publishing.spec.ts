@@ -5,13 +5,10 @@
  * its verified provider, and the provider's text as text. Taken down (a plain update, as in
  * Studio), the next build no longer has it.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import postgres from 'postgres';
 import { expectNoAxeViolations, failOnCspViolations } from './helpers.ts';
 
-const AUTH_URL = `${process.env['SUPABASE_URL'] ?? 'http://127.0.0.1:54321'}/auth/v1`;
-const ANON_KEY =
-  process.env['PUBLIC_SUPABASE_ANON_KEY'] ?? 'sb_publishable_local_dev_only_7Yq2mXc4RfT9vLbN3sKd';
 const DATABASE_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres:postgres@127.0.0.1:54322/postgres';
 const ADMIN = { email: 'admin@example.org', password: 'admin-demo-1' };
 /** A rebuild under load takes a while; the directory keeps serving the previous build meanwhile. */
@@ -31,15 +28,6 @@ test.afterAll(async () => {
 });
 
 failOnCspViolations();
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post(`${AUTH_URL}/token?grant_type=password`, {
-    headers: { apikey: ANON_KEY },
-    data: ADMIN,
-  });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 /** A verified provider (as an admin's decision leaves it) with a complete pending listing. */
 async function pendingListing(): Promise<string> {
@@ -82,12 +70,18 @@ test('an approved listing is published by the rebuild and taken down by the next
   const path = `/program/${PROGRAM_ID}`;
   expect((await page.request.get(path)).status()).toBe(404);
 
-  const token = await adminToken(page.request);
-  const approved = await page.request.patch(`/api/admin/listings/${listing}`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { status: 'approved', published_program_id: PROGRAM_ID },
-  });
-  expect(approved.status()).toBe(200);
+  expect(listing).not.toBe('');
+  // The demo admin approves it on /admin, choosing its program id.
+  await page.goto(`/auth?next=${encodeURIComponent('/admin?tab=listings')}`);
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=listings/);
+  const card = page.getByRole('article', { name: NAME });
+  await card.getByRole('button', { name: `Approve ${NAME}` }).click();
+  await card.getByLabel('Program id (optional)').fill(PROGRAM_ID);
+  await card.getByRole('button', { name: 'Confirm approval' }).click();
+  await expect(page.getByText('Listing Approved')).toBeVisible();
 
   // The approval called the build hook: `npm start` is building, then serves the new build.
   await waitForStatus(page, path, 200);
@@ -103,15 +97,14 @@ test('an approved listing is published by the rebuild and taken down by the next
 
   // In the directory: searchable, and kept by a filter it matches, dropped by one it does not.
   await page.goto(`/?q=${encodeURIComponent(`Quillmoor ${run}`)}`);
-  const card = page.locator('main article').filter({ hasText: NAME });
-  await expect(card).toHaveCount(1);
+  const result = page.locator('main article').filter({ hasText: NAME });
+  await expect(result).toHaveCount(1);
   await page.goto(
     `/?q=${encodeURIComponent(`Quillmoor ${run}`)}&setting=Residential+OCD+Program&modality=ACT`,
   );
-  await expect(card).toHaveCount(1);
+  await expect(result).toHaveCount(1);
   await page.goto(`/?q=${encodeURIComponent(`Quillmoor ${run}`)}&modality=DBT`);
-  await expect(card).toHaveCount(0);
-  await card.count();
+  await expect(result).toHaveCount(0);
   expect(dialogs).toBe(0);
 
   // In the sitemap of the new build.
