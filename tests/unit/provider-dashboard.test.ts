@@ -24,6 +24,7 @@ import {
   availabilityBody,
   availabilityFromRow,
   confirmBody,
+  listingsToConfirm,
   localDay,
 } from '../../src/features/provider-dashboard/availability.ts';
 import {
@@ -563,6 +564,18 @@ describe('availability card rules (issue 9)', () => {
       wait_weeks: 6,
     });
     expect(confirmBody({ status: 'open', wait_weeks: null, confirmed_at: 'x' })).toEqual({ status: 'open' });
+  });
+
+  it('the overview asks to confirm published listings that are stale or never stated', () => {
+    const at = (day: string) => `${day}T12:00:00`;
+    const open = (day: string) => ({ status: 'open', wait_weeks: null, confirmed_at: at(day) }) as const;
+    const listings = [
+      { id: 'a', status: 'approved', availability: null },
+      { id: 'b', status: 'approved', availability: open('2026-10-01') },
+      { id: 'c', status: 'approved', availability: open('2026-11-01') },
+      { id: 'd', status: 'pending', availability: null },
+    ] as const;
+    expect(listingsToConfirm(listings, '2026-11-22')).toEqual(['a', 'b']);
   });
 
   it("the change form offers the three states with the site's labels", () => {

@@ -3,9 +3,19 @@ import { profileCompleteness, trialDaysLeft, verificationBadge } from '../../lib
 import { INQUIRY_STATUSES, type InquiryStatus } from '../../lib/vocabulary.ts';
 import { showToast } from '../toasts/store.ts';
 import { setInquiryStatus, type Dashboard, type Failure, type ProviderInquiry } from './api.ts';
+import { listingsToConfirm, localDay } from './availability.ts';
 import { EngagementChart } from './EngagementChart.tsx';
 import { badgeTone } from './VerificationTab.tsx';
-import { card, formatDay, formatDayTime, inputClass, Pill, SectionTitle, type Tone } from './ui.tsx';
+import {
+  card,
+  formatDay,
+  formatDayTime,
+  inputClass,
+  Pill,
+  secondaryButton,
+  SectionTitle,
+  type Tone,
+} from './ui.tsx';
 
 const STATUS_LABEL: Record<InquiryStatus, string> = { new: 'New', contacted: 'Contacted', closed: 'Closed' };
 const STATUS_TONE: Record<InquiryStatus, Tone> = { new: 'blue', contacted: 'amber', closed: 'slate' };
@@ -15,9 +25,11 @@ type Props = {
   now: number;
   onInquiry: (inquiry: ProviderInquiry) => void;
   onFailure: (failure: Failure) => void;
+  /** Opens the Listings tab (where each listing's availability is confirmed). */
+  onOpenListings?: () => void;
 };
 
-export function OverviewTab({ data, now, onInquiry, onFailure }: Props) {
+export function OverviewTab({ data, now, onInquiry, onFailure, onOpenListings }: Props) {
   const { provider } = data;
   const badge = verificationBadge(provider.verification_status);
   const completeness = profileCompleteness(provider.verification_status);
@@ -28,6 +40,7 @@ export function OverviewTab({ data, now, onInquiry, onFailure }: Props) {
       .filter((l) => l.published_program_id)
       .map((l) => [l.published_program_id as string, l.center_name]),
   );
+  const toConfirm = listingsToConfirm(data.listings, localDay(new Date(now)));
 
   return (
     <div className="flex flex-col gap-6">
@@ -87,6 +100,29 @@ export function OverviewTab({ data, now, onInquiry, onFailure }: Props) {
           </dd>
         </div>
       </dl>
+
+      {toConfirm.length > 0 ? (
+        <section
+          className="rounded-xl border border-amber-400 bg-amber-50 p-5 shadow-sm sm:p-6"
+          aria-labelledby="availability-reminder-title"
+          data-testid="availability-reminder"
+        >
+          <h2 id="availability-reminder-title" className="text-lg font-semibold text-amber-950">
+            Confirm your availability
+          </h2>
+          <p className="mt-1 text-amber-950">
+            {toConfirm.length === 1
+              ? 'One of your published listings shows families “Availability not confirmed” or a date over 30 days old.'
+              : `${String(toConfirm.length)} of your published listings show families “Availability not confirmed” or a date over 30 days old.`}{' '}
+            Confirming takes one click and does not send a listing back to review.
+          </p>
+          {onOpenListings ? (
+            <button type="button" className={`${secondaryButton} mt-3`} onClick={onOpenListings}>
+              Review availability
+            </button>
+          ) : null}
+        </section>
+      ) : null}
 
       <Inquiries inquiries={data.inquiries} onInquiry={onInquiry} onFailure={onFailure} />
 

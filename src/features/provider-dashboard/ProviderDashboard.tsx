@@ -229,6 +229,9 @@ export default function ProviderDashboard() {
         {tab === 'overview' ? (
           <OverviewTab
             data={data}
+            onOpenListings={() => {
+              setTab('listings');
+            }}
             now={now}
             onFailure={onFailure}
             onInquiry={(inquiry) => {

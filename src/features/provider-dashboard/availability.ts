@@ -3,9 +3,14 @@
  * API's row as the shared display rule's `Availability` (dated on the provider's own calendar
  * day), the choices of the change form, and the body a change or "Still accurate" sends.
  */
-import { AVAILABILITY_LABELS, type Availability, type AvailabilityStatus } from '../../lib/availability.ts';
+import {
+  AVAILABILITY_LABELS,
+  availabilityView,
+  type Availability,
+  type AvailabilityStatus,
+} from '../../lib/availability.ts';
 import { AVAILABILITY_MESSAGES, WAIT_WEEKS_RANGE } from '../../lib/provider-rules.ts';
-import type { ListingAvailability } from './draft.ts';
+import type { ListingAvailability, ListingRow } from './draft.ts';
 
 export type AvailabilityBody = { status: AvailabilityStatus; wait_weeks?: number | null };
 
@@ -52,4 +57,21 @@ export function confirmBody(row: ListingAvailability): AvailabilityBody {
   return row.status === 'waitlist'
     ? { status: row.status, wait_weeks: row.wait_weeks }
     : { status: row.status };
+}
+
+/**
+ * Published (approved) listings whose availability families see as not confirmed: never stated,
+ * or confirmed more than 30 days before `today` (`YYYY-MM-DD`). The overview asks for these.
+ */
+export function listingsToConfirm(
+  listings: readonly Pick<ListingRow, 'id' | 'status' | 'availability'>[],
+  today: string,
+): string[] {
+  return listings
+    .filter((l) => l.status === 'approved')
+    .filter((l) => {
+      const state = availabilityView(availabilityFromRow(l.availability), today).state;
+      return state === 'stale' || state === 'unknown';
+    })
+    .map((l) => l.id);
 }
