@@ -11,8 +11,10 @@
  * Availability lives in its own row (`listing_availability`), so stating it never touches the
  * reviewed listing: its status stays what it was (an approved listing is not sent back to
  * review). When the listing is approved (a published directory program), the site is rebuilt
- * (`triggerRebuild`) so the new date reaches the static pages; a failing build hook is logged,
- * the availability stays saved.
+ * (`triggerRebuild('availability confirmed')`) so the new state or date reaches the static
+ * pages, except when nothing the pages show would change (the same state confirmed again on the
+ * same UTC day: a second click costs no build). A failing build hook is logged; the availability
+ * stays saved.
  *
  * 404 `not_found` for an id that is not one of the caller's listings (another provider's, a
  * missing one, or not an id: never told apart) and for a user with no provider profile; 401
@@ -60,13 +62,21 @@ export default handle('provider-availability', async (req: Request, context: Con
       join providers p on p.id = l.provider_id
       where l.id = ${id} and p.user_id = ${claims.sub}`;
     if (!listing) throw notFound(PROVIDER_MESSAGES.listingNotFound);
+    // What the published pages show now: the same state confirmed earlier the same (UTC) day.
+    const [unchanged] = await tx<{ same: boolean }[]>`
+      select status = ${input.status} and wait_weeks is not distinct from ${input.wait_weeks}::int
+             and (confirmed_at at time zone 'UTC')::date = (now() at time zone 'UTC')::date as same
+      from listing_availability where listing_id = ${listing.id} for update`;
     const [row] = await tx<ListingAvailability[]>`
       insert into listing_availability (listing_id, status, wait_weeks)
       values (${listing.id}, ${input.status}, ${input.wait_weeks})
       on conflict (listing_id) do update set status = excluded.status, wait_weeks = excluded.wait_weeks
       returning status, wait_weeks, confirmed_at`;
     if (!row) throw notFound(PROVIDER_MESSAGES.listingNotFound);
-    return { availability: row, published: listing.status === 'approved' };
+    return {
+      availability: row,
+      published: listing.status === 'approved' && unchanged?.same !== true,
+    };
   });
 
   if (published) {

@@ -235,7 +235,7 @@ describe('PUT /api/provider/listings/:id/availability', () => {
     expect(hookCalls).toEqual([]);
   });
 
-  it('an approved listing stays approved and the site is rebuilt', async () => {
+  it('an approved listing stays approved and the site is rebuilt when what it shows changes', async () => {
     const [before] = await sql`
       select status, submitted_at, reviewed_at, updated_at from provider_listings where id = ${approved}`;
     const res = await put(approved, owner.token, { status: 'not-admitting' });
@@ -244,9 +244,20 @@ describe('PUT /api/provider/listings/:id/availability', () => {
     expect(hookCalls[0]).toBe(
       `/hook?trigger_title=${encodeURIComponent('availability confirmed').replace(/%20/g, '+')}`,
     );
+    // The same state again the same day: dated again, but the pages would not change.
+    const again = await put(approved, owner.token, { status: 'not-admitting' });
+    expect(again.status).toBe(200);
+    expect(hookCalls).toHaveLength(1);
+    // "Still accurate" on an old confirmation: the date on the pages moves, so a build.
+    await ageAvailability(approved, 40);
     const still = await put(approved, owner.token, { status: 'not-admitting' });
     expect(still.status).toBe(200);
     expect(hookCalls).toHaveLength(2);
+    // A change of state: a build.
+    const changed = await put(approved, owner.token, { status: 'waitlist', wait_weeks: 2 });
+    expect(changed.status).toBe(200);
+    expect(hookCalls).toHaveLength(3);
+    await put(approved, owner.token, { status: 'not-admitting' });
     const [after] = await sql`
       select status, submitted_at, reviewed_at, updated_at from provider_listings where id = ${approved}`;
     expect(after).toEqual(before);
