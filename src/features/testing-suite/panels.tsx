@@ -227,7 +227,7 @@ export function UserFlowPanel({
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid items-start gap-6 lg:grid-cols-2">
         <section className={card} aria-labelledby="test-inquiry-title">
           <h2 id="test-inquiry-title" className={heading}>
             Test Inquiry
