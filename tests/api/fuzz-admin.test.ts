@@ -265,8 +265,10 @@ async function newRequest(status: 'pending' | 'approved'): Promise<string> {
 
 async function newListing(status: 'pending' | 'approved'): Promise<string> {
   const [row] = await sql<{ id: string }[]>`
-    insert into provider_listings (provider_id, center_name, description, phone, status)
-    values (${provider}, 'Fuzz Center', 'A program.', '555-010-0199', 'pending') returning id`;
+    insert into provider_listings (provider_id, center_name, description, phone, status, address, city, state,
+      zip_code, age_groups, gender_specific, setting, avg_length, modalities, insurance)
+    values (${provider}, 'Fuzz Center', 'A program.', '555-010-0199', 'pending', '1 Fuzz Road', 'Belmont', 'MA',
+      '02478', ${['Adults']}, 'Co-ed', 'Residential', '30 days', ${['ERP']}, ${['Private Pay']}) returning id`;
   const id = row?.id ?? '';
   if (status === 'approved') await sql`update provider_listings set status = 'approved' where id = ${id}`;
   return id;

@@ -30,6 +30,8 @@ export function allPrograms(): readonly ProgramIndexEntry[] {
 }
 
 const LISTING_TTL_MS = 60_000;
+/** The shape of a published program id (`provider_listings_published_program_id_check`). */
+const PROGRAM_ID = /^[a-z0-9][a-z0-9-]{0,99}$/;
 const published = new Map<string, { entry: ProgramIndexEntry; until: number }>();
 
 /** Programs published from approved listings, by id, for ids the program files do not have. */
@@ -38,6 +40,8 @@ async function publishedListings(ids: readonly string[]): Promise<Map<string, Pr
   const found = new Map<string, ProgramIndexEntry>();
   const ask: string[] = [];
   for (const id of new Set(ids)) {
+    // Anything else cannot be a listing's program id (and never reaches the database).
+    if (!PROGRAM_ID.test(id)) continue;
     const cached = published.get(id);
     if (cached && cached.until > now) found.set(id, cached.entry);
     else ask.push(id);
