@@ -7,7 +7,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import postgres from 'postgres';
-import { expectNoAxeViolations, failOnCspViolations } from './helpers.ts';
+import { expectNoAxeViolations, failOnCspViolations, PHONE } from './helpers.ts';
 
 const OUTBOX = process.env['OUTBOX_URL'] ?? 'http://127.0.0.1:54324';
 const AUTH_URL = `${process.env['SUPABASE_URL'] ?? 'http://127.0.0.1:54321'}/auth/v1`;
@@ -256,4 +256,15 @@ test('availability: stated, confirmed with "Still accurate", and shown as not co
   const [open] =
     await sql`select status, wait_weeks from listing_availability where listing_id = ${listingId}`;
   expect(open).toEqual({ status: 'open', wait_weeks: null });
+
+  // On a phone: the card and its form fit and pass axe.
+  await page.setViewportSize(PHONE);
+  await card.getByRole('button', { name: /Change availability/ }).click();
+  await card.getByLabel('Availability', { exact: true }).selectOption('waitlist');
+  await expect(card.getByLabel(/^Expected wait in weeks/)).toBeVisible();
+  await card.scrollIntoViewIfNeeded();
+  await shot(page, 'availability-phone');
+  await expectNoAxeViolations(page);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
 });
