@@ -65,7 +65,11 @@ export function toDirectoryEntry(entry: ProgramEntry): DirectoryEntry {
   };
 }
 
+// One collator for the whole sort: `localeCompare(b, 'en', options)` builds one per comparison,
+// which cost about a second at 20,000 programs. Same order.
+const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
 /** Listed programs as directory entries, in the directory's default (name) order. */
 export const directoryEntries: readonly DirectoryEntry[] = listedPrograms
   .map(toDirectoryEntry)
-  .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base', numeric: true }));
+  .sort((a, b) => byName.compare(a.name, b.name));
