@@ -28,6 +28,7 @@ import {
   withNear,
   type DirectoryState,
 } from '../../src/lib/url-state.ts';
+import type { RadiusMiles } from '../../src/lib/geo/distance.ts';
 import { program } from './fixtures.ts';
 
 const filters = (f: Partial<DirectoryFilters>): DirectoryFilters => ({ ...EMPTY_FILTERS, ...f });
@@ -152,7 +153,7 @@ const nowhere = program({ id: 'nowhere', name: 'Beta Unknown' });
 const places = [near, portland, burlington, nyc, austin, nowhere];
 
 describe('radius filter over entries', () => {
-  it.each<[string, number | null, DirectoryContext | undefined, string[]]>([
+  it.each<[string, RadiusMiles | null, DirectoryContext | undefined, string[]]>([
     ['50 miles', 50, { origin: BELMONT }, ['belmont']],
     ['100 miles', 100, { origin: BELMONT }, ['belmont', 'portland']],
     ['250 miles', 250, { origin: BELMONT }, ['belmont', 'portland', 'burlington', 'nyc']],

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import type { DirectoryEntry } from '../../lib/directory.ts';
 import { cardModalities, joinList, moreLabel, placeLine, ratingTexts } from '../../lib/display.ts';
 import { track } from '../../features/engagement/tracker.ts';
+import { distanceLabel } from '../../lib/geo/distance.ts';
+import { availabilityView } from '../../lib/availability.ts';
 
 type Props = {
   program: DirectoryEntry;
@@ -10,6 +12,10 @@ type Props = {
    * in the card's top-right corner. Nothing is rendered without it, so no dead button ships.
    */
   renderFavouriteButton?: ((program: DirectoryEntry) => ReactNode) | undefined;
+  /** Miles from the visitor's place ("N mi away"); null or absent when no place is set. */
+  milesAway?: number | null | undefined;
+  /** The visitor's date (`YYYY-MM-DD`) for the availability line; absent → no line (never the build date). */
+  today?: string | null | undefined;
 };
 
 export function Badge({
@@ -34,7 +40,14 @@ export function Badge({
 }
 
 /** A directory card (spec §2 "Program card"). Plain links only, so it works without JavaScript. */
-export default function ProgramCard({ program, renderFavouriteButton }: Props) {
+export default function ProgramCard({
+  program,
+  renderFavouriteButton,
+  milesAway = null,
+  today = null,
+}: Props) {
+  const availability =
+    today !== null && program.availability ? availabilityView(program.availability, today) : null;
   const { shown, more } = cardModalities(program.modalities);
   const rating = ratingTexts(program.rating);
   return (
@@ -63,6 +76,11 @@ export default function ProgramCard({ program, renderFavouriteButton }: Props) {
           </a>
         </h3>
         <p className="mt-1 text-sm text-muted">{placeLine(program.location, program.state)}</p>
+        {milesAway !== null ? (
+          <p className="mt-1 text-sm font-semibold text-brand-800" data-distance={milesAway.toFixed(1)}>
+            {distanceLabel(milesAway)}
+          </p>
+        ) : null}
       </div>
       {/* After the name in reading and tab order; shown in the top-right corner. */}
       {renderFavouriteButton ? (
@@ -81,6 +99,14 @@ export default function ProgramCard({ program, renderFavouriteButton }: Props) {
                 <span className="text-amber-700">★</span> {rating.visible}
               </span>
               <span className="sr-only">{rating.spoken}</span>
+            </dd>
+          </>
+        ) : null}
+        {availability !== null ? (
+          <>
+            <dt className="font-medium text-muted">Availability</dt>
+            <dd className={availability.isOpen ? 'font-medium text-emerald-800' : undefined}>
+              {availability.label}
             </dd>
           </>
         ) : null}

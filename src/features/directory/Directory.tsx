@@ -4,19 +4,26 @@ import FavouriteHeart from '../favourites/FavouriteHeart.tsx';
 import {
   activeFilterCount,
   MIN_SIMILAR_QUERY_LENGTH,
+  SORT_MODES,
   createNarrowingFilter,
+  distanceTo,
+  localToday,
   normalizeQuery,
   prepareSearch,
   isUnfiltered,
   sortPrograms,
+  type DirectoryContext,
   type DirectoryEntry,
   type DirectoryFilters,
-  type SortMode,
 } from '../../lib/directory.ts';
+import { RADIUS_OPTIONS_MILES, type GeoPoint } from '../../lib/geo/distance.ts';
+import type { ResolvedLocation } from '../../lib/geo/resolve.ts';
 import {
   DEFAULT_STATE,
+  defaultSortFor,
   directorySearchString,
   parseDirectoryState,
+  withNear,
   type DirectoryState,
 } from '../../lib/url-state.ts';
 import { loadDirectoryIndex } from '../../lib/directory-index.ts';
@@ -40,6 +47,25 @@ type LoadStatus = 'idle' | 'loading' | 'error';
 
 const plural = (n: number): string => `${n} ${n === 1 ? 'program' : 'programs'}`;
 
+/** Said when the lookup code itself cannot be loaded (resolve.ts reports failed lookups itself). */
+const LOOKUP_FAILED = "We couldn't look up that place just now. Check your connection and try again.";
+
+const SORT_LABELS = {
+  name: 'Name',
+  rating: 'Rating',
+  distance: 'Distance',
+  availability: 'Availability',
+} as const;
+
+/**
+ * Resolves the "Near" text with the site's own static shards (lib/geo/resolve.ts, loaded on
+ * first use so the home page does not pay for it): no request leaves the site.
+ */
+async function resolvePlace(near: string): Promise<ResolvedLocation> {
+  const { resolveLocation, fetchShardFromSite } = await import('../../lib/geo/resolve.ts');
+  return resolveLocation(near, fetchShardFromSite);
+}
+
 /** The favourite heart in each card's corner (features/favourites). */
 const renderHeart = (program: DirectoryEntry) => (
   <FavouriteHeart program={{ id: program.id, name: program.name }} />
@@ -57,6 +83,19 @@ export default function Directory({ initial, total }: Props) {
   const [status, setStatus] = useState<LoadStatus>('idle');
   const [limit, setLimit] = useState(PAGE_SIZE);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // The visitor's own date (never the build date): set after hydration.
+  const [today, setToday] = useState<string | null>(null);
+  // What is typed in the "Near" box; applied with Enter, the Find button or leaving the box.
+  const [nearDraft, setNearDraft] = useState('');
+  const [located, setLocated] = useState<{ near: string; result: ResolvedLocation } | null>(null);
+  // "Use my location": kept in memory only, never in the URL or any request.
+  const [device, setDevice] = useState<GeoPoint | null>(null);
+  const [deviceStatus, setDeviceStatus] = useState<{ busy: boolean; message: string | null }>({
+    busy: false,
+    message: null,
+  });
+  const deviceRef = useRef(device);
+  deviceRef.current = device;
   const loading = useRef(false);
   const loaded = useRef(false);
   const latest = useRef(state);
@@ -95,12 +134,14 @@ export default function Directory({ initial, total }: Props) {
   }
 
   function needsAll(next: DirectoryState): boolean {
-    return !isUnfiltered(next.filters) || next.sort !== 'name';
+    return !isUnfiltered(next.filters) || next.sort !== 'name' || deviceRef.current !== null;
   }
 
   /** A deliberate change (filter, sort, Enter): new history entry. */
   function commit(next: DirectoryState): void {
     clearTimeout(urlTimer.current);
+    // Seen at once by a second change in the same event (e.g. the place, then the radius).
+    latest.current = next;
     setState(next);
     setLimit(PAGE_SIZE);
     if (needsAll(next)) loadAll();
@@ -108,7 +149,73 @@ export default function Directory({ initial, total }: Props) {
   }
 
   function setFilters(filters: DirectoryFilters): void {
-    commit({ ...latest.current, filters });
+    const current = latest.current;
+    if (filters.near !== current.filters.near) {
+      // A new place (or none) replaces the device location; the sort follows if it was the default.
+      setDevice(null);
+      deviceRef.current = null;
+      setNearDraft(filters.near);
+      commit(
+        withNear({ sort: current.sort, filters: { ...filters, near: current.filters.near } }, filters.near),
+      );
+    } else commit({ ...current, filters });
+  }
+
+  function applyNear(): void {
+    if (nearDraft.trim() === latest.current.filters.near) return;
+    setFilters({ ...latest.current.filters, near: nearDraft.trim() });
+  }
+
+  /** Every filter and the place off; `keepQuery` keeps the search text. */
+  function clearAll(keepQuery: boolean): void {
+    setDevice(null);
+    deviceRef.current = null;
+    setNearDraft('');
+    const current = latest.current;
+    commit({
+      filters: { ...DEFAULT_STATE.filters, query: keepQuery ? current.filters.query : '' },
+      sort: current.sort === 'distance' ? 'name' : current.sort,
+    });
+  }
+
+  function clearDevice(): void {
+    setDevice(null);
+    deviceRef.current = null;
+    const current = latest.current;
+    commit(current.sort === 'distance' ? { ...current, sort: defaultSortFor(current.filters) } : current);
+  }
+
+  function locateMe(): void {
+    if (!('geolocation' in navigator)) {
+      setDeviceStatus({
+        busy: false,
+        message: 'This browser cannot share its location. Enter a ZIP code instead.',
+      });
+      return;
+    }
+    setDeviceStatus({ busy: true, message: null });
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        const point = { lat: position.coords.latitude, lng: position.coords.longitude };
+        setDeviceStatus({ busy: false, message: null });
+        setDevice(point);
+        deviceRef.current = point;
+        setNearDraft('');
+        const current = latest.current;
+        const cleared = withNear(current, '');
+        commit({ ...cleared, sort: cleared.sort === 'name' ? 'distance' : cleared.sort });
+      },
+      (error) => {
+        setDeviceStatus({
+          busy: false,
+          message:
+            error.code === error.PERMISSION_DENIED
+              ? 'Location access is turned off for this site. Enter a ZIP code or a city and state instead.'
+              : 'Your location could not be found. Enter a ZIP code or a city and state instead.',
+        });
+      },
+      { maximumAge: 600_000, timeout: 15_000 },
+    );
   }
 
   function typeQuery(query: string): void {
@@ -125,9 +232,11 @@ export default function Directory({ initial, total }: Props) {
   // Read the address bar after hydration (the HTML was built for the default state) and follow
   // the back and forward buttons.
   useEffect(() => {
+    setToday(localToday());
     const apply = (): void => {
       const next = parseDirectoryState(location.search);
       setState(next);
+      setNearDraft(next.filters.near);
       setLimit(PAGE_SIZE);
       if (needsAll(next)) loadAll();
     };
@@ -145,11 +254,39 @@ export default function Directory({ initial, total }: Props) {
     // Runs once: the handlers read refs, not render-time values.
   }, []);
 
+  // Resolve the "Near" text whenever it changes (one small same-origin shard per place).
+  const near = state.filters.near;
+  useEffect(() => {
+    if (near === '' || located?.near === near) return;
+    let current = true;
+    resolvePlace(near)
+      .catch((): ResolvedLocation => ({ ok: false, message: LOOKUP_FAILED }))
+      .then((result) => {
+        if (current) setLocated({ near, result });
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [near, located]);
+  const place = near !== '' && located?.near === near ? located.result : null;
+  const resolving = near !== '' && place === null;
+  const origin: GeoPoint | null = device ?? (place?.ok ? place.point : null);
+  const placeLabel = device !== null ? 'your location' : place?.ok ? place.label : null;
+
+  const context = useMemo<DirectoryContext>(
+    () => ({ origin, today: today ?? undefined }),
+    // The point's numbers, not its object identity, decide.
+    [origin?.lat, origin?.lng, today],
+  );
   const source = all ?? initial;
-  const sorted = useMemo(() => sortPrograms(source, state.sort), [source, state.sort]);
+  const sorted = useMemo(() => sortPrograms(source, state.sort, context), [source, state.sort, context]);
   // Typing narrows the previous results instead of scanning every program again.
   const [narrow] = useState(() => createNarrowingFilter<DirectoryEntry>());
-  const results = useMemo(() => narrow(sorted, state.filters), [narrow, sorted, state.filters]);
+  const results = useMemo(
+    () => narrow(sorted, state.filters, context),
+    [narrow, sorted, state.filters, context],
+  );
 
   // When the exact search finds nothing, suggest close spellings (loaded only then).
   const [similar, setSimilar] = useState<{ filters: DirectoryFilters; items: DirectoryEntry[] } | null>(null);
@@ -181,15 +318,16 @@ export default function Directory({ initial, total }: Props) {
   }, [wantSimilar, source, state.filters]);
   const suggestions = wantSimilar && similar?.filters === state.filters ? similar.items : [];
 
-  const waiting = status === 'loading' && all === null && needsAll(state);
+  const waiting = (status === 'loading' && all === null && needsAll(state)) || resolving;
   const partial = all === null && !complete;
   const shown = partial && !needsAll(state) ? initial : results.slice(0, limit);
   const hasMore = partial ? total > shown.length : results.length > shown.length;
   const filterCount = activeFilterCount(state.filters);
 
   let countText: string;
-  if (waiting) countText = 'Loading programs…';
-  else if (isUnfiltered(state.filters))
+  if (resolving) countText = 'Looking up the place…';
+  else if (waiting) countText = 'Loading programs…';
+  else if (isUnfiltered(state.filters) && device === null)
     countText = partial ? `Showing ${shown.length} of ${plural(total)}` : plural(results.length);
   else countText = `${plural(results.length)} found`;
 
@@ -202,85 +340,181 @@ export default function Directory({ initial, total }: Props) {
           method="get"
           onSubmit={(event) => {
             event.preventDefault();
-            commit(latest.current);
+            if (nearDraft.trim() !== latest.current.filters.near) applyNear();
+            else commit(latest.current);
           }}
-          className="flex flex-col gap-3 md:flex-row md:items-end"
         >
-          <div className="flex-1">
-            <label htmlFor={`${id}-q`} className="block text-sm font-semibold">
-              Search programs
-            </label>
-            <div className="relative mt-1">
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 20 20"
-                fill="currentColor"
-                className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted"
-              >
-                <path d="M8.5 3a5.5 5.5 0 0 1 4.38 8.82l3.65 3.65a.75.75 0 1 1-1.06 1.06l-3.65-3.65A5.5 5.5 0 1 1 8.5 3Zm0 1.5a4 4 0 1 0 0 8 4 4 0 0 0 0-8Z" />
-              </svg>
-              <input
-                ref={searchRef}
-                id={`${id}-q`}
-                type="search"
-                name="q"
-                autoComplete="off"
-                placeholder="Search by program, location, or keyword"
-                value={state.filters.query}
-                onChange={(event) => {
-                  typeQuery(event.target.value);
-                }}
-                onFocus={loadAll}
-                className="block min-h-11 w-full rounded-md border border-slate-400 py-2 pr-3 pl-10 text-base shadow-sm focus:border-brand-600"
-              />
+          <div className="flex flex-col gap-3 md:flex-row md:items-end">
+            <div className="flex-1">
+              <label htmlFor={`${id}-q`} className="block text-sm font-semibold">
+                Search programs
+              </label>
+              <div className="relative mt-1">
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 20 20"
+                  fill="currentColor"
+                  className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted"
+                >
+                  <path d="M8.5 3a5.5 5.5 0 0 1 4.38 8.82l3.65 3.65a.75.75 0 1 1-1.06 1.06l-3.65-3.65A5.5 5.5 0 1 1 8.5 3Zm0 1.5a4 4 0 1 0 0 8 4 4 0 0 0 0-8Z" />
+                </svg>
+                <input
+                  ref={searchRef}
+                  id={`${id}-q`}
+                  type="search"
+                  name="q"
+                  autoComplete="off"
+                  placeholder="Search by program, location, or keyword"
+                  value={state.filters.query}
+                  onChange={(event) => {
+                    typeQuery(event.target.value);
+                  }}
+                  onFocus={loadAll}
+                  className="block min-h-11 w-full rounded-md border border-slate-400 py-2 pr-3 pl-10 text-base shadow-sm focus:border-brand-600"
+                />
+              </div>
+            </div>
+            <div className="flex gap-3">
+              <div className="flex-1 md:flex-none">
+                <label htmlFor={`${id}-sort`} className="block text-sm font-semibold">
+                  Sort by
+                </label>
+                <select
+                  id={`${id}-sort`}
+                  name="sort"
+                  value={state.sort}
+                  onChange={(event) => {
+                    commit({
+                      ...latest.current,
+                      sort: SORT_MODES.find((mode) => mode === event.target.value) ?? 'name',
+                    });
+                  }}
+                  className="mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base md:w-40"
+                >
+                  {SORT_MODES.map((mode) => (
+                    <option key={mode} value={mode}>
+                      {SORT_LABELS[mode]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="flex items-end">
+                <button
+                  type="button"
+                  aria-haspopup="dialog"
+                  onClick={() => {
+                    loadAll();
+                    setFiltersOpen(true);
+                  }}
+                  className="inline-flex min-h-11 items-center gap-2 rounded-md border border-brand-600 bg-white px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
+                >
+                  <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
+                    <path d="M3 5a1 1 0 0 1 1-1h12a1 1 0 1 1 0 2H4a1 1 0 0 1-1-1Zm2 5a1 1 0 0 1 1-1h8a1 1 0 1 1 0 2H6a1 1 0 0 1-1-1Zm3 4a1 1 0 0 1 1-1h2a1 1 0 1 1 0 2H9a1 1 0 0 1-1-1Z" />
+                  </svg>
+                  Filters
+                  {filterCount > 0 ? (
+                    <span className="rounded-full bg-brand-600 px-2 text-sm text-white">
+                      {filterCount}
+                      <span className="sr-only"> active</span>
+                    </span>
+                  ) : null}
+                </button>
+              </div>
             </div>
           </div>
-          <div className="flex gap-3">
-            <div className="flex-1 md:flex-none">
-              <label htmlFor={`${id}-sort`} className="block text-sm font-semibold">
-                Sort by
+          <div className="mt-3 flex flex-col gap-3 md:flex-row md:items-end">
+            <div className="flex-1">
+              <label htmlFor={`${id}-near`} className="block text-sm font-semibold">
+                Near
               </label>
-              <select
-                id={`${id}-sort`}
-                name="sort"
-                value={state.sort}
+              <input
+                id={`${id}-near`}
+                type="text"
+                name="near"
+                autoComplete="off"
+                placeholder={device !== null ? 'Using your location' : 'ZIP code or City, State'}
+                value={nearDraft}
+                aria-describedby={`${id}-near-note`}
+                aria-invalid={place !== null && !place.ok ? true : undefined}
                 onChange={(event) => {
-                  commit({
-                    ...latest.current,
-                    sort: event.target.value === 'rating' ? 'rating' : ('name' satisfies SortMode),
-                  });
+                  setNearDraft(event.target.value);
                 }}
-                className="mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base md:w-40"
-              >
-                <option value="name">Name</option>
-                <option value="rating">Rating</option>
-              </select>
+                onBlur={applyNear}
+                className="mt-1 block min-h-11 w-full rounded-md border border-slate-400 px-3 py-2 text-base shadow-sm focus:border-brand-600 aria-invalid:border-red-700"
+              />
             </div>
-            <div className="flex items-end">
+            <div className="flex flex-wrap items-end gap-3">
+              <div>
+                <label htmlFor={`${id}-radius`} className="block text-sm font-semibold">
+                  Within
+                </label>
+                <select
+                  id={`${id}-radius`}
+                  name="radius"
+                  value={state.filters.radius ?? ''}
+                  onChange={(event) => {
+                    const miles = RADIUS_OPTIONS_MILES.find(
+                      (option) => String(option) === event.target.value,
+                    );
+                    // A place typed but not yet applied goes with the radius.
+                    setFilters({ ...latest.current.filters, near: nearDraft.trim(), radius: miles ?? null });
+                  }}
+                  className="mt-1 block min-h-11 rounded-md border border-slate-400 bg-white px-3 py-2 text-base"
+                >
+                  <option value="">Any distance</option>
+                  {RADIUS_OPTIONS_MILES.map((miles) => (
+                    <option key={miles} value={miles}>
+                      {miles} miles
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <button
+                type="submit"
+                className="min-h-11 rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+              >
+                Find programs
+              </button>
               <button
                 type="button"
-                aria-haspopup="dialog"
-                onClick={() => {
-                  loadAll();
-                  setFiltersOpen(true);
-                }}
-                className="inline-flex min-h-11 items-center gap-2 rounded-md border border-brand-600 bg-white px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
+                onClick={locateMe}
+                disabled={deviceStatus.busy}
+                className="min-h-11 rounded-md border border-brand-600 bg-white px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-70"
               >
-                <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
-                  <path d="M3 5a1 1 0 0 1 1-1h12a1 1 0 1 1 0 2H4a1 1 0 0 1-1-1Zm2 5a1 1 0 0 1 1-1h8a1 1 0 1 1 0 2H6a1 1 0 0 1-1-1Zm3 4a1 1 0 0 1 1-1h2a1 1 0 1 1 0 2H9a1 1 0 0 1-1-1Z" />
-                </svg>
-                Filters
-                {filterCount > 0 ? (
-                  <span className="rounded-full bg-brand-600 px-2 text-sm text-white">
-                    {filterCount}
-                    <span className="sr-only"> active</span>
-                  </span>
-                ) : null}
+                {deviceStatus.busy ? 'Finding your location…' : 'Use my location'}
               </button>
             </div>
           </div>
+          <p id={`${id}-near-note`} aria-live="polite" className="mt-2 min-h-5 text-sm">
+            {place !== null && !place.ok ? (
+              <span className="font-medium text-red-800">{place.message}</span>
+            ) : deviceStatus.message !== null ? (
+              <span className="font-medium text-red-800">{deviceStatus.message}</span>
+            ) : resolving ? (
+              <span className="text-muted">Looking up {near}…</span>
+            ) : placeLabel !== null ? (
+              <span className="text-muted">
+                {state.filters.radius === null
+                  ? `Distances from ${placeLabel}`
+                  : `Programs within ${String(state.filters.radius)} miles of ${placeLabel}`}
+                {device !== null ? ' (your location stays in this browser)' : ''}
+                {state.sort === 'distance' ? ', nearest first.' : '.'}
+              </span>
+            ) : null}
+          </p>
         </form>
-        <ActiveFilters filters={state.filters} onChange={setFilters} />
+        <ActiveFilters
+          filters={state.filters}
+          place={placeLabel}
+          onChange={setFilters}
+          onClearAll={() => {
+            clearAll(true);
+          }}
+          onClearPlace={() => {
+            if (device !== null) clearDevice();
+            else setFilters({ ...latest.current.filters, near: '' });
+          }}
+        />
       </div>
 
       <section aria-labelledby={`${id}-results`} className="mt-8">
@@ -320,7 +554,7 @@ export default function Directory({ initial, total }: Props) {
             <button
               type="button"
               onClick={() => {
-                commit({ ...latest.current, filters: { ...DEFAULT_STATE.filters } });
+                clearAll(false);
               }}
               className="mt-4 rounded-md border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
             >
@@ -344,7 +578,12 @@ export default function Directory({ initial, total }: Props) {
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {shown.map((program) => (
               <li key={program.id}>
-                <ProgramCard program={program} renderFavouriteButton={renderHeart} />
+                <ProgramCard
+                  program={program}
+                  renderFavouriteButton={renderHeart}
+                  milesAway={distanceTo(program, origin)}
+                  today={today}
+                />
               </li>
             ))}
           </ul>
@@ -370,6 +609,7 @@ export default function Directory({ initial, total }: Props) {
         <FiltersDialog
           programs={source}
           filters={state.filters}
+          context={context}
           // Until every program is loaded, counts over the first cards would be wrong: the
           // dialog shows them as pending instead.
           resultCount={partial ? null : results.length}

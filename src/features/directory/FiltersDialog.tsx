@@ -4,14 +4,18 @@ import {
   facetCounts,
   toggleSetting,
   toggleValue,
+  type DirectoryContext,
   type DirectoryFilters,
   type Searchable,
 } from '../../lib/directory.ts';
+import { ERP_HOURS_OPTIONS } from '../../lib/fidelity.ts';
 import { FILTER_SECTIONS } from '../../lib/vocabulary.ts';
 
 type Props = {
   programs: readonly Searchable[];
   filters: DirectoryFilters;
+  /** The visitor's resolved place and date (radius and "confirmed open" depend on them). */
+  context?: DirectoryContext | undefined;
   /** null while the full data is still loading. */
   resultCount: number | null;
   onChange: (filters: DirectoryFilters) => void;
@@ -23,10 +27,10 @@ type Props = {
  * Modalities), each option with the number of results it would give. Changes apply at once.
  * A native modal `<dialog>` keeps focus inside and hands it back to the Filters button.
  */
-export default function FiltersDialog({ programs, filters, resultCount, onChange, onClose }: Props) {
+export default function FiltersDialog({ programs, filters, context, resultCount, onChange, onClose }: Props) {
   const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
-  const counts = useMemo(() => facetCounts(programs, filters), [programs, filters]);
+  const counts = useMemo(() => facetCounts(programs, filters, context), [programs, filters, context]);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -164,6 +168,82 @@ export default function FiltersDialog({ programs, filters, resultCount, onChange
             </details>
           );
         })}
+        <details open className="group border-b border-slate-200 py-2 last:border-b-0">
+          <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 rounded-md font-semibold [&::-webkit-details-marker]:hidden">
+            <span>Treatment and availability</span>
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              fill="currentColor"
+              className="size-5 transition-transform group-open:rotate-180"
+            >
+              <path d="M5.2 7.2a.75.75 0 0 1 1.06 0L10 10.94l3.74-3.74a.75.75 0 1 1 1.06 1.06l-4.27 4.27a.75.75 0 0 1-1.06 0L5.2 8.26a.75.75 0 0 1 0-1.06Z" />
+            </svg>
+          </summary>
+          <fieldset className="pb-2">
+            <legend className="sr-only">Treatment and availability</legend>
+            <ul className="grid gap-1">
+              {(
+                [
+                  ['reportsOutcomes', 'Reports outcomes (Y-BOCS)', counts.reportsOutcomes],
+                  ['openRecently', 'Confirmed open in the last 30 days', counts.openRecently],
+                ] as const
+              ).map(([key, label, count]) => (
+                <li key={key}>
+                  <label
+                    htmlFor={`${id}-${key}`}
+                    className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-2 hover:bg-slate-50"
+                  >
+                    <input
+                      id={`${id}-${key}`}
+                      type="checkbox"
+                      checked={filters[key]}
+                      onChange={() => {
+                        onChange({ ...filters, [key]: !filters[key] });
+                      }}
+                      className="size-5 accent-brand-600"
+                    />
+                    <span className="flex-1">{label}</span>
+                    <Count count={resultCount === null ? null : count} />
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+          <fieldset className="pb-2">
+            <legend className="px-2 pt-2 text-sm font-semibold">ERP hours per week</legend>
+            <ul className="grid gap-1 sm:grid-cols-2">
+              {([null, ...ERP_HOURS_OPTIONS] as const).map((hours) => {
+                const inputId = `${id}-erp-${String(hours ?? 'any')}`;
+                return (
+                  <li key={String(hours)}>
+                    <label
+                      htmlFor={inputId}
+                      className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-2 hover:bg-slate-50"
+                    >
+                      <input
+                        id={inputId}
+                        type="radio"
+                        name={`${id}-erp`}
+                        checked={filters.erpHours === hours}
+                        onChange={() => {
+                          onChange({ ...filters, erpHours: hours });
+                        }}
+                        className="size-5 accent-brand-600"
+                      />
+                      <span className="flex-1">
+                        {hours === null ? 'Any' : `ERP ≥ ${String(hours)} hours/week`}
+                      </span>
+                      {hours === null ? null : (
+                        <Count count={resultCount === null ? null : counts.erpHours[hours]} />
+                      )}
+                    </label>
+                  </li>
+                );
+              })}
+            </ul>
+          </fieldset>
+        </details>
       </div>
       <div className="flex items-center justify-between gap-3 border-t border-slate-200 px-5 py-4">
         <p role="status" className="sr-only">
@@ -172,7 +252,8 @@ export default function FiltersDialog({ programs, filters, resultCount, onChange
         <button
           type="button"
           onClick={() => {
-            onChange({ ...EMPTY_FILTERS, query: filters.query });
+            // The place has its own field and stays.
+            onChange({ ...EMPTY_FILTERS, query: filters.query, near: filters.near, radius: filters.radius });
           }}
           className="min-h-11 rounded-md px-3 font-semibold whitespace-nowrap text-brand-700 underline underline-offset-2 hover:bg-brand-50"
         >
@@ -187,5 +268,22 @@ export default function FiltersDialog({ programs, filters, resultCount, onChange
         </button>
       </div>
     </dialog>
+  );
+}
+
+/** A result count beside an option, or a pending mark while the data loads. */
+function Count({ count }: { count: number | null }) {
+  if (count === null) {
+    return (
+      <span className="text-sm text-muted" aria-hidden="true">
+        …
+      </span>
+    );
+  }
+  return (
+    <span className="text-sm text-muted tabular-nums">
+      {count}
+      <span className="sr-only"> {count === 1 ? 'program' : 'programs'}</span>
+    </span>
   );
 }
