@@ -4,6 +4,7 @@ import { cardModalities, joinList, moreLabel, placeLine, ratingTexts } from '../
 import { track } from '../../features/engagement/tracker.ts';
 import { distanceLabel } from '../../lib/geo/distance.ts';
 import { availabilityView } from '../../lib/availability.ts';
+import CompareToggle from '../../features/compare/CompareToggle.tsx';
 
 type Props = {
   program: DirectoryEntry;
@@ -151,6 +152,7 @@ export default function ProgramCard({
             </svg>
           </a>
         ) : null}
+        <CompareToggle program={{ id: program.id, name: program.name }} />
       </div>
     </article>
   );
