@@ -60,7 +60,9 @@ export default defineConfig({
   }),
   security: { csp: { algorithm: 'SHA-256', directives: [...CSP_DIRECTIVES] } },
   integrations: [
-    react(),
+    // No streaming for static pages: each island is rendered to a string once. At 5,000 programs the
+    // prerender took 24 s instead of 37 s and peaked 180 MiB lower (issue 11).
+    react({ experimentalDisableStreaming: true }),
     clientInteraction(),
     rewriteHeaders(),
     devFunctions(),
