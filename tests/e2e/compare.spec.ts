@@ -205,10 +205,22 @@ test.describe('compare', () => {
     await expect(page.getByRole('link', { name: 'Browse programs' })).toHaveAttribute('href', '/');
   });
 
-  test('a location in the URL adds distances', async ({ page }) => {
+  test('a location in the URL adds distances; the tray takes the directory’s location along', async ({
+    page,
+  }, testInfo) => {
     await page.goto(`${compareUrl([DESERT, KESTREL])}&near=85251`);
     await expect(page.getByRole('rowheader', { name: 'Distance from ZIP 85251' })).toBeVisible();
-    await expect(rowCells(page, 'distance').first()).toHaveText(/^(Under 1 mi away|\d+ mi away)$/);
+    await expect(rowCells(page, 'distance')).toHaveText(['Under 1 mi away', /^[\d,]+ mi away$/]);
+
+    await page.goto('/?near=85251');
+    await hydrated(page);
+    await toggleOf(page, DESERT.name).click();
+    await page.locator('article', { has: toggleOf(page, DESERT.name) }).screenshot({
+      path: testInfo.outputPath('card-toggle.png'),
+    });
+    await tray(page).getByRole('link', { name: 'Compare (1)' }).click();
+    await expect(page).toHaveURL(/\/compare\?ids=desert-bloom-ocd-intensive&near=85251$/);
+    await expect(rowCells(page, 'distance')).toHaveText(['Under 1 mi away']);
   });
 
   test('/compare is accessible and readable at 1280, 390 and 320 px', async ({ page }, testInfo) => {

@@ -10,10 +10,9 @@ import type { CompareData } from './data.ts';
 
 const MINORS = new Set(['Children', 'Adolescents']);
 
-/** `replyHours` is not in every program's data (it comes with reply times); read it if present. */
-function replyHours(data: object): number | null {
-  const value: unknown = 'replyHours' in data ? data.replyHours : undefined;
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null;
+/** Median hours to a first reply, set by the build for published listings (reply-time.ts). */
+function replyHours(hours: number | undefined): number | null {
+  return typeof hours === 'number' && Number.isFinite(hours) && hours >= 0 ? hours : null;
 }
 
 export function toCompareData(entry: ProgramEntry): CompareData {
@@ -44,6 +43,6 @@ export function toCompareData(entry: ProgramEntry): CompareData {
     servesMinors: data.ageGroups.some((group) => MINORS.has(group)),
     verified: data.verified,
     rating: data.rating ?? null,
-    replyHours: replyHours(data),
+    replyHours: replyHours(data.replyHours),
   };
 }

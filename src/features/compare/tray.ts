@@ -61,6 +61,14 @@ export function mountCompareTray(): void {
     'inline-flex min-h-11 items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700',
   );
   link.setAttribute('data-compare-link', '');
+  let ids: string[] = [];
+  /** The directory's location (`?near=`) goes along, so /compare can show distances. */
+  const setHref = () => {
+    const near = new URLSearchParams(location.search).get('near')?.trim();
+    link.href = compareHref(ids, near ? { near } : undefined);
+  };
+  // The directory changes its URL without a navigation: read it when the link is used.
+  for (const type of ['pointerdown', 'focus', 'click']) link.addEventListener(type, setHref);
   inner.append(heading, list, link);
   tray.append(inner);
   document.body.append(tray);
@@ -78,7 +86,8 @@ export function mountCompareTray(): void {
     tray.hidden = programs.length === 0;
     heading.textContent = `Compare (${programs.length} of ${MAX_COMPARE})`;
     link.textContent = `Compare (${programs.length})`;
-    link.href = compareHref(programs.map((p) => p.id));
+    ids = programs.map((p) => p.id);
+    setHref();
     const items = programs.map((program, index) => {
       const item = el(
         'li',
