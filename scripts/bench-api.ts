@@ -1,6 +1,6 @@
 /**
- * API benchmark: engagement ingestion throughput (and that nothing is lost) and `/api/me`
- * latency, calling the function handlers directly against a throw-away local backend; then the
+ * API benchmark: engagement ingestion throughput (and that nothing is lost), `/api/me` and
+ * `/api/inquiries` latency, calling the function handlers directly against a throw-away local backend; then the
  * same endpoints through the HTTP server `npm start` runs, at 20 concurrent clients
  * (scripts/lib/bench-http.ts).
  *
@@ -24,6 +24,10 @@ export interface ApiBench {
   engagementLost: number;
   meP50Ms: number;
   meP95Ms: number;
+  /** POST /api/inquiries, one at a time (stored row, both e-mails to the local outbox). */
+  inquiries: number;
+  inquiryP50Ms: number;
+  inquiryP95Ms: number;
   /**
    * The same API through the HTTP server of `npm start`, 20 concurrent clients, limiter on,
    * engagement posted in the batches the site sends (ENGAGEMENT_BATCH_SIZE events, spec §9).
@@ -37,6 +41,7 @@ const BATCHES = 200;
 const BATCH_SIZE = 50;
 const CONCURRENCY = 8;
 const ME_CALLS = 300;
+const INQUIRY_CALLS = 100;
 
 function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return 0;
@@ -72,6 +77,7 @@ export async function benchApi(): Promise<ApiBench> {
   const { closeDb } = await import('../netlify/functions/_shared/db.ts');
   const { default: engagement } = await import('../netlify/functions/engagement.mts');
   const { default: me } = await import('../netlify/functions/me.mts');
+  const { default: inquiries } = await import('../netlify/functions/inquiries.mts');
   const { allPrograms } = await import('../netlify/functions/_shared/programs.ts');
   const sql = postgres(DATABASE_URL, { max: 1, onnotice: () => undefined });
   const context = { ip: '203.0.113.1', requestId: 'bench', params: {} } as unknown as Context;
@@ -140,6 +146,31 @@ export async function benchApi(): Promise<ApiBench> {
     }
     times.sort((a, b) => a - b);
 
+    // Inquiries: a different sender each time (the per-address limit is 5 an hour).
+    const inquiryTimes: number[] = [];
+    for (let i = 0; i <= INQUIRY_CALLS; i++) {
+      const t = performance.now();
+      const res = await inquiries(
+        new Request('http://localhost/api/inquiries', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            program_id: ids[i % ids.length],
+            type: 'info',
+            name: 'Bench Family',
+            email: `bench-${String(i)}-${String(Date.now())}@example.org`,
+            message: 'We would like to know about admissions and insurance.',
+          }),
+        }),
+        context,
+      );
+      await res.arrayBuffer();
+      // The first call warms the code path and the mailer; it is not counted.
+      if (i > 0) inquiryTimes.push(performance.now() - t);
+      if (res.status !== 201) throw new Error(`/api/inquiries answered ${res.status}`);
+    }
+    inquiryTimes.sort((a, b) => a - b);
+
     // The in-process limiter switch is for the handler loop above only; the server gets real limits.
     const serverLoad = (engagementBody: string) =>
       benchHttp({
@@ -156,6 +187,9 @@ export async function benchApi(): Promise<ApiBench> {
       engagementLost: BATCHES * BATCH_SIZE - Math.min(stored, accepted),
       meP50Ms: round(percentile(times, 50), 2),
       meP95Ms: round(percentile(times, 95), 2),
+      inquiries: INQUIRY_CALLS,
+      inquiryP50Ms: round(percentile(inquiryTimes, 50), 2),
+      inquiryP95Ms: round(percentile(inquiryTimes, 95), 2),
       http,
       httpMaxBatch,
     };
