@@ -1,6 +1,8 @@
 /**
  * `npm run bench -- --scale N`: copies the project to a temporary folder, adds N generated
- * programs (valid against the content schema) to the real ones and builds it.
+ * programs (valid against the content schema) to the real ones and builds it. With N = 0 it is
+ * the real-content build, isolated from the project's own `dist/` and content store (which
+ * `npm start` and the browser tests of other people rebuild at any time).
  */
 import {
   cpSync,
@@ -27,6 +29,8 @@ type Build = (cwd: string) => {
 export async function scaleBuild(
   size: number,
   build: Build,
+  /** Copy the built `dist/` here before the temporary folder is removed (size 0: the real site). */
+  options: { keepDist?: string } = {},
 ): Promise<
   ReturnType<Build> & {
     programs: number;
@@ -90,6 +94,7 @@ export async function scaleBuild(
       ? readdirSync(shardDir).map((f) => gzipSync(readFileSync(join(shardDir, f))).length)
       : [];
     const home = result.ok ? readFileSync(join(dir, 'dist', 'index.html')) : Buffer.alloc(0);
+    if (result.ok && options.keepDist) cpSync(join(dir, 'dist'), options.keepDist, { recursive: true });
     return {
       programs: size,
       ...result,
