@@ -3,6 +3,7 @@
  * stored data ignored, ids from a shared URL cleaned; and the browser state around them.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { COMPARE_SHARDS, compareDataPath, compareShard } from '../../src/features/compare/data.ts';
 import {
   COMPARE_STORAGE_KEY,
   MAX_COMPARE,
@@ -206,5 +207,18 @@ describe('the browser selection', () => {
     store.startCompare();
     expect(store.toggleCompare(A)).toBe('added');
     expect(store.compareIds()).toEqual([A.id]);
+  });
+});
+
+describe('compare data shards', () => {
+  it('an id always lands in the same one of 256 shards, named by two hex digits', () => {
+    expect(compareShard('aspen-cove-womens-ocd')).toBe(compareShard('aspen-cove-womens-ocd'));
+    expect(compareDataPath('aspen-cove-womens-ocd')).toMatch(/^\/compare-data\/[0-9a-f]{2}\.json$/);
+    const ids = Array.from({ length: 20_000 }, (_, i) => `program-${String(i)}`);
+    const counts = new Map<string, number>();
+    for (const id of ids) counts.set(compareShard(id), (counts.get(compareShard(id)) ?? 0) + 1);
+    expect(counts.size).toBe(COMPARE_SHARDS);
+    // Spread evenly enough that no fetch is large: at most twice the mean.
+    expect(Math.max(...counts.values())).toBeLessThan((2 * ids.length) / COMPARE_SHARDS);
   });
 });

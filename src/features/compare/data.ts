@@ -1,6 +1,6 @@
 /**
- * The facts /compare shows for one program, as served by /compare-data/<id>.json (one small file
- * per program, so the page fetches only the programs it compares, however large the directory).
+ * The facts /compare shows for one program, as served by /compare-data/<shard>.json (small files
+ * of a few programs each, so the page fetches only what it compares, however large the directory).
  * Types only here: browser-safe. Built by build-data.ts.
  */
 import type { Availability } from '../../lib/availability.ts';
@@ -35,7 +35,24 @@ export interface CompareData {
   replyHours: number | null;
 }
 
+/**
+ * The facts are grouped in 256 files by a hash of the id (`/compare-data/3f.json` → `{ id: data }`):
+ * one small fetch per compared program at any directory size (about 80 programs, ~6 KB gzip, per
+ * file at 20,000), and 256 files to build instead of one per program.
+ */
+export const COMPARE_SHARDS = 256;
+
+/** The shard of a program id: FNV-1a over its UTF-16 code units, as two hex digits. */
+export function compareShard(id: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i += 1) {
+    hash ^= id.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return (hash % COMPARE_SHARDS).toString(16).padStart(2, '0');
+}
+
 /** Where a program's facts are, for the page's fetch and the static endpoint. */
 export function compareDataPath(id: string): string {
-  return `/compare-data/${encodeURIComponent(id)}.json`;
+  return `/compare-data/${compareShard(id)}.json`;
 }

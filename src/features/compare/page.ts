@@ -40,12 +40,27 @@ function localToday(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+const shards = new Map<string, Promise<Record<string, CompareData>>>();
+
+/** One fetch per shard file, shared by the programs in it; a failed fetch is not remembered. */
+function loadShard(path: string): Promise<Record<string, CompareData>> {
+  let pending = shards.get(path);
+  if (!pending) {
+    pending = fetch(path, { headers: { accept: 'application/json' } }).then(async (response) => {
+      if (response.status === 404) return {};
+      if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+      return (await response.json()) as Record<string, CompareData>;
+    });
+    pending.catch(() => shards.delete(path));
+    shards.set(path, pending);
+  }
+  return pending;
+}
+
 async function loadProgram(id: string): Promise<CompareData | null> {
-  const response = await fetch(compareDataPath(id), { headers: { accept: 'application/json' } });
-  if (response.status === 404) return null;
-  if (!response.ok) throw new Error(`${compareDataPath(id)}: HTTP ${response.status}`);
-  const data = (await response.json()) as CompareData;
-  return data.id === id ? data : null;
+  const shard = await loadShard(compareDataPath(id));
+  const data = Object.hasOwn(shard, id) ? shard[id] : undefined;
+  return data?.id === id ? data : null;
 }
 
 async function loadPrograms(ids: readonly string[]): Promise<Loaded> {
@@ -175,7 +190,8 @@ export function mountComparePage(): void {
 
     const region = el(
       'div',
-      'compare-scroll relative overflow-x-auto rounded-xl border border-slate-200 bg-white',
+      // scroll-pl-40: a focused cell or button scrolls clear of the sticky first column (WCAG 2.4.11).
+      'compare-scroll relative scroll-pl-40 overflow-x-auto rounded-xl border border-slate-200 bg-white',
     );
     region.setAttribute('role', 'region');
     region.setAttribute('aria-label', 'Comparison table');
