@@ -1,0 +1,171 @@
+/**
+ * Keyboard-only journeys (issue 11): after `page.goto`, only `page.keyboard` — no clicks, no
+ * `fill`. (a) A family: the skip link, search on the directory, a result's "Learn More", the
+ * profile's "Request Info" dialog filled and sent, dialogs closed with Escape and focus back on
+ * their trigger. (b) A provider: /provider-registration in both steps, the account confirmed
+ * through the local outbox (an HTTP request to the mail's link, as the mail client would), then
+ * /provider-login and the dashboard, whose tabs move with the arrow keys.
+ */
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { failOnCspViolations } from './helpers.ts';
+
+failOnCspViolations();
+
+const OUTBOX = process.env['OUTBOX_URL'] ?? 'http://127.0.0.1:54324';
+const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** Presses Tab until `target` has the focus; fails after `max` presses. */
+async function tabTo(page: Page, target: Locator, { max = 80 } = {}): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    const focused = await target
+      .evaluate((el) => el === document.activeElement, undefined, { timeout: 2_000 })
+      .catch(() => false);
+    if (focused) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+async function quietEngagement(page: Page): Promise<void> {
+  await page.route('**/api/engagement', (route) => route.fulfill({ status: 202, body: '' }));
+}
+
+test('a family by keyboard: search → profile → Request Info sent; Escape closes dialogs, focus returns', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await quietEngagement(page);
+  await page.goto('/');
+
+  // The skip link is the first stop and moves on to the content.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+
+  const search = page.getByLabel('Search programs');
+  await tabTo(page, search, { max: 30 });
+  await page.keyboard.type('equine');
+  const firstCard = page.getByRole('main').getByRole('article').first();
+  await expect(page.getByText('1 program found')).toBeVisible();
+  await expect(firstCard).toContainText('Silver Creek Ranch');
+
+  // The filters dialog: opened with Enter, closed with Escape, focus back on its button.
+  const filters = page.getByRole('button', { name: /^Filters/ });
+  await tabTo(page, filters, { max: 10 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Filters' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Filters' })).toBeHidden();
+  await expect(filters).toBeFocused();
+
+  const learnMore = firstCard.getByRole('link', { name: /^Learn More/ });
+  await tabTo(page, learnMore, { max: 40 });
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/program\/silver-creek-ranch$/);
+
+  const opener = page.getByRole('button', { name: 'Request Info' }).first();
+  await tabTo(page, opener);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Request Information' });
+  await expect(dialog).toBeVisible();
+  // Escape closes it and gives the focus back.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel(/Your name/)).toBeFocused();
+  await page.keyboard.type('Kim Keyboard');
+  await tabTo(page, dialog.getByLabel(/Your email/), { max: 3 });
+  await page.keyboard.type(`e2e-keys-${run}@example.org`);
+  await tabTo(page, dialog.getByLabel(/Message/), { max: 3 });
+  await page.keyboard.type('Found you with the keyboard alone.');
+  await tabTo(page, dialog.getByRole('button', { name: 'Send Email' }), { max: 4 });
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Request Submitted')).toBeVisible();
+  await expect(opener).toBeFocused();
+});
+
+type Mail = { subject: string; text: string };
+
+async function confirmationLink(request: APIRequestContext, to: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get(`${OUTBOX}/api/messages?to=${encodeURIComponent(to)}`);
+      const mail = ((await res.json()) as Mail[]).find((m) => /Confirm your e-mail/.test(m.subject));
+      link = mail ? /(https?:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(mail.text)?.[1] : undefined;
+      return link !== undefined;
+    })
+    .toBe(true);
+  return link ?? '';
+}
+
+test('a provider by keyboard: register (both steps), confirm, sign in, move between dashboard tabs', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const email = `e2e-keys-provider-${run}@example.org`;
+  const password = 'keyboard-pass-1';
+  await page.goto('/provider-registration');
+
+  const fields: [string, string][] = [
+    ['Organization name', `Keyboard OCD House ${run}`],
+    ['Contact name', 'Kai Keys'],
+    ['Email', email],
+    ['Phone (optional)', '555-0142'],
+    ['Password', password],
+    ['Confirm password', password],
+  ];
+  for (const [name, value] of fields) {
+    await tabTo(page, page.getByRole('textbox', { name, exact: true }), { max: 40 });
+    await page.keyboard.type(value);
+  }
+  await tabTo(page, page.getByRole('button', { name: 'Continue' }), { max: 5 });
+  await page.keyboard.press('Enter');
+
+  const terms = page.getByRole('checkbox', { name: /I accept the/ });
+  await tabTo(page, terms, { max: 10 });
+  await page.keyboard.press('Space');
+  await expect(terms).toBeChecked();
+  await tabTo(page, page.getByRole('button', { name: 'Create Account' }), { max: 10 });
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/registration-success$/);
+
+  // The confirmation link, followed as a mail client would (the browser stays signed out).
+  const verify = await confirmationLink(request, email);
+  expect((await request.get(verify, { maxRedirects: 0 })).status()).toBe(303);
+
+  await page.goto('/provider-login');
+  await tabTo(page, page.getByRole('textbox', { name: 'Email', exact: true }), { max: 40 });
+  await page.keyboard.type(email);
+  await tabTo(page, page.getByRole('textbox', { name: 'Password', exact: true }), { max: 3 });
+  await page.keyboard.type(password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/provider-dashboard$/);
+  await expect(page.getByTestId('organization')).toHaveText(`Keyboard OCD House ${run}`);
+
+  // The tablist: one stop, arrows move and select, Home and End jump.
+  const overview = page.getByRole('tab', { name: 'Overview' });
+  await tabTo(page, overview, { max: 40 });
+  await expect(overview).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowRight');
+  const verification = page.getByRole('tab', { name: 'Verification' });
+  await expect(verification).toBeFocused();
+  await expect(verification).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/\?tab=verification$/);
+  await page.keyboard.press('End');
+  await expect(page.getByRole('tab', { name: 'Billing' })).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(overview).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('tab', { name: 'Billing' })).toHaveAttribute('aria-selected', 'true');
+  // Tab leaves the tablist for the selected panel's content.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('tab', { name: 'Billing' })).not.toBeFocused();
+  await expect(page.getByRole('tabpanel')).toBeVisible();
+});
