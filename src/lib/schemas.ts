@@ -7,6 +7,10 @@ import { ENGAGEMENT_EVENT_TYPES, ENGAGEMENT_MAX_EVENTS_PER_REQUEST, INQUIRY_TYPE
 
 import { codePointLength, EMAIL_MAX_LENGTH, hasVisibleText, isEmail } from './text-rules.ts';
 
+// No compiled validators: zod's probe for them (`new Function('')`, caught) is still reported as a
+// Content-Security-Policy violation on pages whose forms validate in the browser (/contact).
+z.config({ jitless: true });
+
 export {
   codePointLength,
   EMAIL_MAX_LENGTH,

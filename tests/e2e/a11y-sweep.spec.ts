@@ -232,6 +232,42 @@ test.describe('interactive states', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('at 320 px: the filters dialog open, and a place that is not found beside the Near field', async ({
+    page,
+  }) => {
+    await page.setViewportSize(SMALL);
+    await page.goto('/?near=99999&radius=100');
+    const near = page.getByLabel('Near', { exact: true });
+    await expect(near).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText(/99999/).first()).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Filters' });
+    await expect(dialog).toBeVisible();
+    const box = await dialog.boundingBox();
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= SMALL.width).toBe(true);
+    await expectNoAxeViolations(page);
+  });
+
+  test('the contact form sent: its "Message Sent" toast, at 320 px', async ({ page }) => {
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({ status: 201, contentType: 'application/json', body: '{"ok":true}' }),
+    );
+    await page.setViewportSize(SMALL);
+    await page.goto('/contact');
+    for (const [label, value] of [
+      ['Name', 'Jordan Example'],
+      ['Email', 'jordan@example.com'],
+      ['Subject', 'A question about listings'],
+      ['Message', 'How often is program information updated?'],
+    ] as const) {
+      await page.getByLabel(new RegExp(`^${label}`)).fill(value);
+    }
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Message Sent' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
   test('the blog with no matching article', async ({ page }) => {
     await page.goto('/blog');
     await page.getByRole('searchbox', { name: 'Search articles' }).fill('zzzz no such article');

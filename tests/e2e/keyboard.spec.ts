@@ -7,7 +7,7 @@
  * /provider-login and the dashboard, whose tabs move with the arrow keys.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { failOnCspViolations } from './helpers.ts';
+import { expectNoAxeViolations, failOnCspViolations } from './helpers.ts';
 
 failOnCspViolations();
 
@@ -87,6 +87,8 @@ test('a family by keyboard: search → profile → Request Info sent; Escape clo
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Request Submitted')).toBeVisible();
   await expect(opener).toBeFocused();
+  // The confirmation toast over the profile.
+  await expectNoAxeViolations(page);
 });
 
 type Mail = { subject: string; text: string };
