@@ -171,3 +171,37 @@ test('a provider by keyboard: register (both steps), confirm, sign in, move betw
   await expect(page.getByRole('tab', { name: 'Billing' })).not.toBeFocused();
   await expect(page.getByRole('tabpanel')).toBeVisible();
 });
+
+test('compare by keyboard: a card toggle with Space, the tray and the table Remove buttons keep the focus', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: /^Compare / }).first();
+  await tabTo(page, toggle);
+  await page.keyboard.press('Space');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  const tray = page.getByRole('complementary', { name: 'Programs to compare' });
+  await expect(tray.getByRole('listitem')).toHaveCount(1);
+  const remove = tray.getByRole('button', { name: /^Remove .* from compare$/ });
+  // The tray is the page's last stop (after the results and the footer): a quick check per Tab.
+  for (let i = 0; i < 250; i++) {
+    await page.keyboard.press('Tab');
+    const inTray = await page.evaluate(
+      () => document.activeElement?.closest('[aria-label="Programs to compare"]') != null,
+    );
+    if (inTray) break;
+  }
+  await expect(remove).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(tray).toBeHidden();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  // The removed button's focus lands somewhere sensible, never on the body.
+  expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
+
+  await page.goto('/compare?ids=desert-bloom-ocd-intensive,aspen-cove-womens-ocd,bluebonnet-ridge-ocd');
+  const first = page.getByRole('button', { name: 'Remove Desert Bloom OCD Intensive Program' });
+  await tabTo(page, first);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: /^Remove / }).filter({ hasText: 'Remove' })).toHaveCount(2);
+  await expect(page.getByRole('button', { name: "Remove Aspen Cove Women's OCD Residence" })).toBeFocused();
+});
