@@ -1,7 +1,7 @@
 /**
  * The bench's static server: `dist/` on a random loopback port (so it needs no lock), with
  * `/api/*` answered `404 {}` (pages that ask the API for a session or data then show their
- * signed-out or empty state instead of failing) and extra in-memory routes (the search page).
+ * signed-out or empty state instead of failing; the engagement beacon gets its real `202`) and extra in-memory routes (the search page).
  * Text is sent gzip-compressed, as Netlify's CDN sends it, so transferred bytes are real.
  */
 import { readFileSync, statSync } from 'node:fs';
@@ -54,6 +54,13 @@ export async function startStaticServer(
     const route = extra[path];
     if (route) {
       send(200, route.type, route.body);
+      return;
+    }
+    if (path === '/api/engagement' && req.method === 'POST') {
+      // The profile's view beacon: accepted as the real endpoint accepts it (a 404 here would be
+      // a console error that Lighthouse holds against the page).
+      req.resume();
+      send(202, 'application/json', '{"accepted":0}');
       return;
     }
     if (path.startsWith('/api/')) {

@@ -12,6 +12,7 @@ import {
   summary,
 } from '../../scripts/lib/bench-table.ts';
 import { syntheticPrograms } from '../../scripts/lib/bench-search.ts';
+import { withTotal } from '../../scripts/lib/bench-island.ts';
 
 describe('bench table', () => {
   it('judges a value against its budget, inclusive', () => {
@@ -81,5 +82,15 @@ describe('synthetic programs', () => {
     expect(a.filter((p) => p.coordinates).length).toBeGreaterThan(150);
     expect(a.filter((p) => p.availability).length).toBeGreaterThan(140);
     expect(a.filter((p) => p.fidelity?.erpHoursPerWeek != null).length).toBeGreaterThan(80);
+  });
+});
+
+describe('island page with a synthetic index', () => {
+  it("raises the directory island's total so it fetches the whole index", () => {
+    const html = '<astro-island props="{&quot;initial&quot;:[1,[]],&quot;total&quot;:[0,18]}">';
+    expect(withTotal(html, 20_000)).toBe(
+      '<astro-island props="{&quot;initial&quot;:[1,[]],&quot;total&quot;:[0,20000]}">',
+    );
+    expect(() => withTotal('<p>no island</p>', 5)).toThrow(/no `total` prop/);
   });
 });

@@ -1,0 +1,148 @@
+/**
+ * The real directory island, timed in Chromium: the built home page served with a synthetic
+ * directory index of N programs (the page's `total` is raised to N so the island fetches it, in
+ * 500-entry shards like the real `/directory-index/`). Playwright types into "Search programs"
+ * key by key and clicks checkboxes in the open Filters dialog, first with no place, then near
+ * ZIP 02108 within 250 miles (Distance sort); each sample is the time from the
+ * event's timestamp (when the browser got the key or click) to the end of the task that handled
+ * it, Preact's render included (it renders in a microtask of that task).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { DIRECTORY_SHARD_SIZE, manifestFor } from '../../src/lib/directory-index.ts';
+import { startStaticServer } from './bench-server.ts';
+import { syntheticPrograms } from './bench-search.ts';
+import { percentiles } from './bench-table.ts';
+import type { LatencyStats } from './bench-browser-search.ts';
+
+export interface IslandFigures {
+  programs: number;
+  /** From focusing the search box (which starts the fetch) to the full count shown. */
+  loadMs: number;
+  keystroke: LatencyStats;
+  facetToggle: LatencyStats;
+}
+
+const QUERIES = ['lakeside equine', 'massachusetts', 'adolescent exposure', 'zzz no match'];
+const DELAY_MS = 60;
+
+/** Raises the island's `total` prop in the built home page (HTML-escaped JSON in `props`). */
+export function withTotal(html: string, total: number): string {
+  const pattern = /&quot;total&quot;:\[0,\d+\]/;
+  if (!pattern.test(html)) throw new Error('bench-island: no `total` prop in the home page');
+  return html.replace(pattern, `&quot;total&quot;:[0,${String(total)}]`);
+}
+
+declare const window: { benchLatency: { kind: string; ms: number }[] };
+
+async function typeQueries(page: Page, box: string): Promise<void> {
+  for (const query of QUERIES) {
+    await page.click(box);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Backspace', { delay: DELAY_MS });
+    await page.keyboard.type(query, { delay: DELAY_MS });
+  }
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Backspace', { delay: DELAY_MS });
+}
+
+export async function measureIsland(browser: Browser, site: string, size: number): Promise<IslandFigures> {
+  const entries = syntheticPrograms(size);
+  const manifest = manifestFor(size);
+  const routes: Record<string, { type: string; body: string }> = {
+    '/': {
+      type: 'text/html; charset=utf-8',
+      body: withTotal(readFileSync(join(site, 'index.html'), 'utf8'), size),
+    },
+    '/directory-index.json': { type: 'application/json', body: JSON.stringify(manifest) },
+  };
+  manifest.shards.forEach((url, i) => {
+    routes[url] = {
+      type: 'application/json',
+      body: JSON.stringify(entries.slice(i * DIRECTORY_SHARD_SIZE, (i + 1) * DIRECTORY_SHARD_SIZE)),
+    };
+  });
+  const server = await startStaticServer(site, routes);
+  const page = await browser.newPage();
+  try {
+    await page.addInitScript(() => {
+      const samples: { kind: string; ms: number }[] = [];
+      (globalThis as unknown as typeof window).benchLatency = samples;
+      const time = (kind: string, event: Event): void => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          samples.push({ kind, ms: performance.now() - event.timeStamp });
+        };
+        channel.port2.postMessage(0);
+      };
+      addEventListener(
+        'input',
+        (event) => {
+          if (event.isTrusted && (event.target as { type?: string } | null)?.type === 'search')
+            time('keystroke', event);
+        },
+        true,
+      );
+      addEventListener(
+        'click',
+        (event) => {
+          if (event.isTrusted && (event.target as { type?: string } | null)?.type === 'checkbox')
+            time('facetToggle', event);
+        },
+        true,
+      );
+    });
+    await page.goto(`${server.origin}/`, { waitUntil: 'networkidle' });
+    const box = 'input[type="search"][name="q"]';
+    const started = Date.now();
+    await page.click(box);
+    // The count reads exactly "N programs" once everything is loaded ("Showing 18 of N programs" before).
+    await page.waitForFunction(
+      (text) =>
+        Array.from(document.querySelectorAll('p, h2, span, div')).some(
+          (el) => el.textContent.trim() === text,
+        ),
+      `${String(size)} programs`,
+      { timeout: 120_000 },
+    );
+    const loadMs = Date.now() - started;
+    await page.evaluate(() => (window.benchLatency.length = 0));
+    for (let round = 0; round < 2; round++) {
+      if (round === 1) {
+        // The second round with a place: a ZIP (resolved from the site's own /geo/ shards), the
+        // Distance sort that comes with it and a 250-mile radius.
+        await page.fill('input[name="near"]', '02108');
+        await page.keyboard.press('Enter');
+        await page.selectOption('select[name="radius"]', '250');
+        await page.waitForFunction(() =>
+          document.querySelector('p[role="status"]')?.textContent.includes('found'),
+        );
+      }
+      await typeQueries(page, box);
+      await page.getByRole('button', { name: /^Filters/ }).click();
+      const boxes = page.locator('dialog[open] input[type="checkbox"]');
+      const n = Math.min(12, await boxes.count());
+      for (const on of [true, false]) {
+        for (let i = 0; i < n; i++) {
+          await boxes.nth(i).setChecked(on);
+          await page.waitForTimeout(DELAY_MS);
+        }
+      }
+      await page.keyboard.press('Escape');
+    }
+    const samples = await page.evaluate(() => window.benchLatency);
+    const stats = (kind: string): LatencyStats => {
+      const p = percentiles(samples.filter((s) => s.kind === kind).map((s) => s.ms));
+      return {
+        medianMs: Math.round(p.median * 100) / 100,
+        p95Ms: Math.round(p.p95 * 100) / 100,
+        samples: p.n,
+      };
+    };
+    return { programs: size, loadMs, keystroke: stats('keystroke'), facetToggle: stats('facetToggle') };
+  } finally {
+    await page.close();
+    await server.close();
+  }
+}
