@@ -170,19 +170,33 @@ async function expectVisibleFocus(page: Page, count: number): Promise<string[]> 
 }
 
 test.describe('visible focus', () => {
-  for (const [path, size] of [
-    ['/', { width: 1280, height: 800 }],
-    ['/program/silver-creek-ranch', { width: 1280, height: 800 }],
-    ['/auth', { width: 1280, height: 800 }],
-    ['/provider-login', SMALL],
-    [COMPARE, SMALL],
+  const DESKTOP = { width: 1280, height: 800 };
+  // [path, viewport, tab stops, with three programs in the compare tray (a fixed bottom bar)]
+  for (const [path, size, stops, tray] of [
+    ['/', DESKTOP, 25, false],
+    ['/program/silver-creek-ranch', DESKTOP, 25, false],
+    ['/auth', DESKTOP, 25, false],
+    ['/provider-login', SMALL, 25, false],
+    [COMPARE, SMALL, 25, false],
+    // The fixed contact bar and the compare tray never hide the focused element (WCAG 2.4.11).
+    ['/program/silver-creek-ranch', SMALL, 60, true],
+    ['/', ZOOMED, 60, true],
   ] as const) {
-    test(`${path} at ${size.width} px: the first 25 stops show their focus in view`, async ({ page }) => {
+    test(`${path} at ${size.width} px${tray ? ', tray open' : ''}: the first ${stops} stops show their focus in view`, async ({
+      page,
+    }) => {
       await quietEngagement(page);
       await page.setViewportSize(size);
       await page.goto(path);
+      if (tray) {
+        await page.evaluate((programs) => {
+          localStorage.setItem('ocd-directory.compare', JSON.stringify(programs));
+        }, THREE);
+        await page.goto(path);
+        await expect(page.getByRole('complementary', { name: 'Programs to compare' })).toBeVisible();
+      }
       await expect(page.locator('main h1').first()).toBeVisible();
-      const seen = await expectVisibleFocus(page, 25);
+      const seen = await expectVisibleFocus(page, stops);
       expect(seen.length).toBeGreaterThan(10);
       expect(seen[0]).toContain('Skip to content');
     });

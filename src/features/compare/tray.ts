@@ -78,6 +78,10 @@ export function mountCompareTray(): void {
     const bar = visibleHeight(CONTACT_BAR);
     tray.style.bottom = bar > 0 ? `${bar}px` : '';
     document.body.style.paddingBottom = tray.hidden ? '' : `${tray.offsetHeight + bar}px`;
+    // Nor a focused element scrolled to the bottom edge (WCAG 2.4.11): keyboard focus stops above them.
+    document.documentElement.style.scrollPaddingBottom = tray.hidden
+      ? ''
+      : `${tray.offsetHeight + bar + 8}px`;
   };
   new ResizeObserver(layout).observe(tray);
   window.addEventListener('resize', layout);
