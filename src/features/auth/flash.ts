@@ -18,6 +18,15 @@ export function flashToast(input: FlashInput): void {
   }
 }
 
+/** Forgets a stored toast (the action it announced failed). */
+export function clearFlash(): void {
+  try {
+    sessionStorage.removeItem(KEY);
+  } catch {
+    // Storage blocked: nothing was stored.
+  }
+}
+
 /** Shows (once) the toast a previous page stored. */
 export function showFlashedToast(): void {
   let raw: string | null;

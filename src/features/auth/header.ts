@@ -8,7 +8,7 @@
  * swapping "Provider Login" for the menu moves nothing else in the header.
  */
 import { showToast } from '../toasts/store.ts';
-import { flashToast } from './flash.ts';
+import { clearFlash, flashToast } from './flash.ts';
 import { MESSAGES } from './messages.ts';
 import { isProviderAccount, PROVIDER_HOME } from './rules.ts';
 import { $session, displayName, signOut, type Session } from './session.ts';
@@ -56,11 +56,14 @@ let signingOut = false;
 async function doSignOut(): Promise<void> {
   if (signingOut) return;
   signingOut = true;
+  // Stored before signing out: the moment the session ends, a page of its own (e.g. the provider
+  // dashboard, which sends signed-out visitors to /provider-login) may navigate first.
+  flashToast(MESSAGES.signedOut);
   try {
     await signOut();
-    flashToast(MESSAGES.signedOut);
     location.assign('/');
   } catch (error) {
+    clearFlash();
     signingOut = false;
     showToast({
       title: 'Sign Out Error',

@@ -225,7 +225,28 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
  * Signs out of this browser (the server revokes this session's refresh token). Rejects with the
  * auth error when that fails, so the caller can say "Sign Out Error".
  */
+let signingOut = false;
+
+/**
+ * True once this page called `signOut()` (until it fails): the caller navigates when it is done.
+ * A page that sends signed-out visitors away (the provider dashboard) leaves that navigation to
+ * the caller instead of racing it; its effect may run after `signOut()` has already returned.
+ */
+export function isSigningOut(): boolean {
+  return signingOut;
+}
+
 export async function signOut(): Promise<void> {
+  signingOut = true;
+  try {
+    await signOutNow();
+  } catch (error) {
+    signingOut = false;
+    throw error;
+  }
+}
+
+async function signOutNow(): Promise<void> {
   if (!clientPromise && !mayHaveSession()) {
     $store.set({ status: 'signed-out' });
     return;

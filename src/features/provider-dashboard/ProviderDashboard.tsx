@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { $session, initSession, signOut } from '../auth/session.ts';
+import { $session, initSession, isSigningOut, signOut } from '../auth/session.ts';
 import { flashToast } from '../auth/flash.ts';
 import { ensureProviderProfile } from '../provider/profile.ts';
 import { showToast } from '../toasts/store.ts';
@@ -62,7 +62,8 @@ export default function ProviderDashboard() {
   }, []);
 
   useEffect(() => {
-    if (session.status === 'signed-out' && !loggingOut) location.replace(LOGIN_PATH);
+    // A sign-out in progress (e.g. from the header menu) navigates by itself when it is done.
+    if (session.status === 'signed-out' && !loggingOut && !isSigningOut()) location.replace(LOGIN_PATH);
   }, [session.status]);
 
   const refresh = useCallback(async () => {
