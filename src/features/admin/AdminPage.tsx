@@ -1,8 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { $session, initSession, signInHref, signOut } from '../auth/session.ts';
-import { tabIndexAfterKey } from '../provider-dashboard/tabs.ts';
-import { card, inputClass, primaryButton, secondaryButton } from '../provider-dashboard/ui.tsx';
+import { card, primaryButton, secondaryButton, SectionTabs } from '../provider-dashboard/ui.tsx';
 import { showToast } from '../toasts/store.ts';
 import { loadOverview, type AdminOverview, type Failure } from './api.ts';
 import { ListingsTab } from './ListingsTab.tsx';
@@ -122,7 +121,14 @@ export default function AdminPage() {
         Signed in as <strong className="font-semibold break-all text-ink">{session.user.email}</strong>{' '}
         (administrator).
       </p>
-      <TabBar tab={tab} setTab={setTab} />
+      <SectionTabs
+        tabs={ADMIN_TABS}
+        tab={tab}
+        setTab={setTab}
+        prefix="admin-"
+        selectLabel="Admin section"
+        listLabel="Admin sections"
+      />
       <div
         role="tabpanel"
         id={`admin-panel-${tab}`}
@@ -190,71 +196,5 @@ function NotAllowed({ email }: { email: string | null }) {
         </a>
       </div>
     </section>
-  );
-}
-
-/** Tabs from the small breakpoint up; a select on phones (as the provider dashboard). */
-function TabBar({ tab, setTab }: { tab: AdminTabId; setTab: (tab: AdminTabId) => void }) {
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = ADMIN_TABS.findIndex((t) => t.id === tab);
-    const next = tabIndexAfterKey(event.key, index, ADMIN_TABS.length);
-    if (next === null) return;
-    event.preventDefault();
-    const target = ADMIN_TABS[next];
-    if (!target) return;
-    setTab(target.id);
-    document.getElementById(`admin-tab-${target.id}`)?.focus();
-  };
-  return (
-    <>
-      <div className="sm:hidden">
-        <label htmlFor="admin-section" className="text-sm font-medium">
-          Admin section
-        </label>
-        <select
-          id="admin-section"
-          className={inputClass}
-          value={tab}
-          onChange={(e) => {
-            setTab(e.target.value as AdminTabId);
-          }}
-          aria-controls={`admin-panel-${tab}`}
-        >
-          {ADMIN_TABS.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div
-        role="tablist"
-        aria-label="Admin sections"
-        className="hidden gap-1 overflow-x-auto border-b border-slate-300 sm:flex"
-        onKeyDown={onKeyDown}
-      >
-        {ADMIN_TABS.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            id={`admin-tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls={`admin-panel-${t.id}`}
-            tabIndex={tab === t.id ? 0 : -1}
-            onClick={() => {
-              setTab(t.id);
-            }}
-            className={`-mb-px min-h-11 shrink-0 border-b-2 px-4 py-2 font-medium ${
-              tab === t.id
-                ? 'border-brand-600 text-brand-800'
-                : 'border-transparent text-muted hover:text-ink'
-            }`}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-    </>
   );
 }

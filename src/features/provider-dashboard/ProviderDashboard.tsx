@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { $session, initSession, isSigningOut, signOut } from '../auth/session.ts';
 import { flashToast } from '../auth/flash.ts';
 import { ensureProviderProfile } from '../provider/profile.ts';
@@ -10,8 +10,8 @@ import { ContactsTab } from './ContactsTab.tsx';
 import { ListingsTab } from './ListingsTab.tsx';
 import { OverviewTab } from './OverviewTab.tsx';
 import { RoiTab } from './RoiTab.tsx';
-import { searchWithTab, tabFromSearch, tabIndexAfterKey, TABS, type TabId } from './tabs.ts';
-import { card, inputClass, primaryButton, secondaryButton } from './ui.tsx';
+import { searchWithTab, tabFromSearch, TABS, type TabId } from './tabs.ts';
+import { card, primaryButton, secondaryButton, SectionTabs } from './ui.tsx';
 import { VerificationTab } from './VerificationTab.tsx';
 
 export const LOGIN_PATH = '/provider-login';
@@ -218,7 +218,14 @@ export default function ProviderDashboard() {
         </div>
       </div>
 
-      <TabBar tab={tab} setTab={setTab} />
+      <SectionTabs
+        tabs={TABS}
+        tab={tab}
+        setTab={setTab}
+        prefix=""
+        selectLabel="Dashboard section"
+        listLabel="Dashboard sections"
+      />
 
       <div
         role="tabpanel"
@@ -290,71 +297,5 @@ export default function ProviderDashboard() {
         )}
       </div>
     </div>
-  );
-}
-
-/** Tabs from the small breakpoint up; a select on phones (spec §2 "Mobile uses a dropdown"). */
-function TabBar({ tab, setTab }: { tab: TabId; setTab: (tab: TabId) => void }) {
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = TABS.findIndex((t) => t.id === tab);
-    const next = tabIndexAfterKey(event.key, index, TABS.length);
-    if (next === null) return;
-    event.preventDefault();
-    const target = TABS[next];
-    if (!target) return;
-    setTab(target.id);
-    document.getElementById(`tab-${target.id}`)?.focus();
-  };
-  return (
-    <>
-      <div className="sm:hidden">
-        <label htmlFor="dashboard-section" className="text-sm font-medium">
-          Dashboard section
-        </label>
-        <select
-          id="dashboard-section"
-          className={inputClass}
-          value={tab}
-          onChange={(e) => {
-            setTab(e.target.value as TabId);
-          }}
-          aria-controls={`panel-${tab}`}
-        >
-          {TABS.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div
-        role="tablist"
-        aria-label="Dashboard sections"
-        className="hidden gap-1 overflow-x-auto border-b border-slate-300 sm:flex"
-        onKeyDown={onKeyDown}
-      >
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            id={`tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls={`panel-${t.id}`}
-            tabIndex={tab === t.id ? 0 : -1}
-            onClick={() => {
-              setTab(t.id);
-            }}
-            className={`-mb-px min-h-11 shrink-0 border-b-2 px-4 py-2 font-medium ${
-              tab === t.id
-                ? 'border-brand-600 text-brand-800'
-                : 'border-transparent text-muted hover:text-ink'
-            }`}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-    </>
   );
 }

@@ -1,5 +1,9 @@
-/** Shared look of the provider dashboard: cards, buttons, inputs, status pills. */
-import type { ReactNode } from 'react';
+/**
+ * Shared look of the provider dashboard (also used by /admin and the testing suite): cards,
+ * buttons, inputs, status pills, the section tabs.
+ */
+import type { KeyboardEvent, ReactNode } from 'react';
+import { tabIndexAfterKey } from './tabs.ts';
 
 export const card = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
 export const primaryButton =
@@ -67,4 +71,92 @@ export function formatDay(iso: string | null | undefined): string {
 export function formatDayTime(iso: string | null | undefined): string {
   const time = Date.parse(iso ?? '');
   return Number.isNaN(time) ? '' : WHEN_TIME.format(time);
+}
+
+/**
+ * A page's sections: tabs from the small breakpoint up (arrow keys, Home, End), a select on phones
+ * (spec §2 "Mobile uses a dropdown"). Tab `<prefix>tab-<id>` controls panel `<prefix>panel-<id>`.
+ */
+export function SectionTabs<T extends string>({
+  tabs,
+  tab,
+  setTab,
+  prefix,
+  selectLabel,
+  listLabel,
+}: {
+  tabs: readonly { id: T; label: string }[];
+  tab: T;
+  setTab: (tab: T) => void;
+  /** Prefix of the tab, panel and select ids, e.g. `admin-` (the provider dashboard uses none). */
+  prefix: string;
+  /** The phone select's label, e.g. "Admin section". */
+  selectLabel: string;
+  /** The tablist's accessible name, e.g. "Admin sections". */
+  listLabel: string;
+}) {
+  const selectId = `${prefix}section-select`;
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = tabs.findIndex((t) => t.id === tab);
+    const next = tabIndexAfterKey(event.key, index, tabs.length);
+    if (next === null) return;
+    event.preventDefault();
+    const target = tabs[next];
+    if (!target) return;
+    setTab(target.id);
+    document.getElementById(`${prefix}tab-${target.id}`)?.focus();
+  };
+  return (
+    <>
+      <div className="sm:hidden">
+        <label htmlFor={selectId} className="text-sm font-medium">
+          {selectLabel}
+        </label>
+        <select
+          id={selectId}
+          className={inputClass}
+          value={tab}
+          onChange={(e) => {
+            const chosen = tabs.find((t) => t.id === e.target.value);
+            if (chosen) setTab(chosen.id);
+          }}
+          aria-controls={`${prefix}panel-${tab}`}
+        >
+          {tabs.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div
+        role="tablist"
+        aria-label={listLabel}
+        className="hidden gap-1 overflow-x-auto border-b border-slate-300 sm:flex"
+        onKeyDown={onKeyDown}
+      >
+        {tabs.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`${prefix}tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`${prefix}panel-${t.id}`}
+            tabIndex={tab === t.id ? 0 : -1}
+            onClick={() => {
+              setTab(t.id);
+            }}
+            className={`-mb-px min-h-11 shrink-0 border-b-2 px-4 py-2 font-medium ${
+              tab === t.id
+                ? 'border-brand-600 text-brand-800'
+                : 'border-transparent text-muted hover:text-ink'
+            }`}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+    </>
+  );
 }

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { $session, initSession, signInHref } from '../auth/session.ts';
-import { card, inputClass, primaryButton, secondaryButton } from '../provider-dashboard/ui.tsx';
+import { card, primaryButton, secondaryButton, SectionTabs } from '../provider-dashboard/ui.tsx';
 import { showToast } from '../toasts/store.ts';
 import { loadOverview, TEST_MESSAGES, type Failure, type TestOverview } from './api.ts';
 import { DataPanel, OverviewPanel, ProvidersPanel, UserFlowPanel, type TestProgram } from './panels.tsx';
@@ -158,7 +158,14 @@ export default function TestingSuite({ program }: { program: TestProgram }) {
         </button>
       </div>
 
-      <TabBar tab={tab} setTab={setTab} />
+      <SectionTabs
+        tabs={TABS}
+        tab={tab}
+        setTab={setTab}
+        prefix="testing-"
+        selectLabel="Testing section"
+        listLabel="Testing sections"
+      />
 
       <div
         role="tabpanel"
@@ -205,77 +212,5 @@ export default function TestingSuite({ program }: { program: TestProgram }) {
         )}
       </div>
     </div>
-  );
-}
-
-/** Tabs from the small breakpoint up; a select on phones, as on the provider dashboard. */
-function TabBar({ tab, setTab }: { tab: TabId; setTab: (tab: TabId) => void }) {
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = TABS.findIndex((t) => t.id === tab);
-    const keys: Record<string, number> = {
-      ArrowRight: (index + 1) % TABS.length,
-      ArrowLeft: (index - 1 + TABS.length) % TABS.length,
-      Home: 0,
-      End: TABS.length - 1,
-    };
-    const next = keys[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    const target = TABS[next];
-    if (!target) return;
-    setTab(target.id);
-    document.getElementById(`testing-tab-${target.id}`)?.focus();
-  };
-  return (
-    <>
-      <div className="sm:hidden">
-        <label htmlFor="testing-section" className="text-sm font-medium">
-          Testing section
-        </label>
-        <select
-          id="testing-section"
-          className={inputClass}
-          value={tab}
-          onChange={(e) => {
-            setTab(e.target.value as TabId);
-          }}
-          aria-controls={`testing-panel-${tab}`}
-        >
-          {TABS.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div
-        role="tablist"
-        aria-label="Testing sections"
-        className="hidden gap-1 overflow-x-auto border-b border-slate-300 sm:flex"
-        onKeyDown={onKeyDown}
-      >
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            id={`testing-tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls={`testing-panel-${t.id}`}
-            tabIndex={tab === t.id ? 0 : -1}
-            onClick={() => {
-              setTab(t.id);
-            }}
-            className={`-mb-px min-h-11 shrink-0 border-b-2 px-4 py-2 font-medium ${
-              tab === t.id
-                ? 'border-brand-600 text-brand-800'
-                : 'border-transparent text-muted hover:text-ink'
-            }`}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-    </>
   );
 }
