@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { showToast } from '../toasts/store.ts';
 import { card, formatDay, inputClass, labelClass, Pill, SectionTitle } from '../provider-dashboard/ui.tsx';
 import { decideListing, loadListings, type AdminListing, type Failure } from './api.ts';
 import { DecisionPanel } from './DecisionPanel.tsx';
 import { FileButton } from './FileButton.tsx';
-import { Decided, ListState, Row } from './parts.tsx';
+import { Decided, ListState, Row, useQueue } from './parts.tsx';
 import {
   ageGroupLabel,
   decisionLabel,
@@ -18,39 +18,14 @@ import {
   type ListingFilter,
 } from './rules.ts';
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'error'; description: string }
-  | { state: 'ready'; listings: AdminListing[] };
-
 /** Listings waiting for review (or any status): every field as a profile shows it; Approve / Reject. */
 export function ListingsTab({ onFailure }: { onFailure: (failure: Failure) => void }) {
   const filterId = useId();
-  const [filter, setFilter] = useState<ListingFilter>('pending');
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-
-  const refresh = useCallback(
-    async (which: ListingFilter) => {
-      setLoad({ state: 'loading' });
-      const result = await loadListings(which);
-      if (result.ok) setLoad({ state: 'ready', listings: result.value });
-      else if (result.kind === 'error') setLoad({ state: 'error', description: result.message.description });
-      else onFailure(result);
-    },
-    [onFailure],
+  const { filter, setFilter, load, refresh, replace } = useQueue<AdminListing, ListingFilter>(
+    loadListings,
+    'pending',
+    onFailure,
   );
-
-  useEffect(() => {
-    void refresh(filter);
-  }, [filter, refresh]);
-
-  const replace = (listing: AdminListing) => {
-    setLoad((current) =>
-      current.state === 'ready'
-        ? { state: 'ready', listings: current.listings.map((l) => (l.id === listing.id ? listing : l)) }
-        : current,
-    );
-  };
 
   return (
     <section className="flex flex-col gap-4" aria-labelledby="listing-queue-title">
@@ -79,13 +54,13 @@ export function ListingsTab({ onFailure }: { onFailure: (failure: Failure) => vo
       <ListState
         load={load}
         empty={filter === 'pending' ? 'No listings are waiting for review.' : 'No listings.'}
-        count={load.state === 'ready' ? load.listings.length : 0}
+        count={load.state === 'ready' ? load.items.length : 0}
         noun={['listing', 'listings']}
         onRetry={() => void refresh(filter)}
       />
-      {load.state === 'ready' && load.listings.length > 0 ? (
+      {load.state === 'ready' && load.items.length > 0 ? (
         <ul className="flex flex-col gap-4" data-testid="admin-listings">
-          {load.listings.map((l) => (
+          {load.items.map((l) => (
             <li key={l.id}>
               <ListingCard listing={l} onDecided={replace} onFailure={onFailure} />
             </li>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { showToast } from '../toasts/store.ts';
 import { card, formatDay, inputClass, labelClass, Pill, SectionTitle } from '../provider-dashboard/ui.tsx';
 import {
@@ -9,7 +9,7 @@ import {
 } from './api.ts';
 import { DecisionPanel } from './DecisionPanel.tsx';
 import { FileButton } from './FileButton.tsx';
-import { Decided, ListState, Row } from './parts.tsx';
+import { Decided, ListState, Row, useQueue } from './parts.tsx';
 import {
   decisionLabel,
   uploadPath,
@@ -18,39 +18,13 @@ import {
   type VerificationFilter,
 } from './rules.ts';
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'error'; description: string }
-  | { state: 'ready'; requests: AdminVerificationRequest[] };
-
 /** The verification queue: pending first; Approve / Reject with notes. */
 export function VerificationTab({ onFailure }: { onFailure: (failure: Failure) => void }) {
   const filterId = useId();
-  const [filter, setFilter] = useState<VerificationFilter>('pending');
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-
-  const refresh = useCallback(
-    async (which: VerificationFilter) => {
-      setLoad({ state: 'loading' });
-      const result = await loadVerificationRequests(which);
-      if (result.ok) setLoad({ state: 'ready', requests: result.value });
-      else if (result.kind === 'error') setLoad({ state: 'error', description: result.message.description });
-      else onFailure(result);
-    },
-    [onFailure],
-  );
-
-  useEffect(() => {
-    void refresh(filter);
-  }, [filter, refresh]);
-
-  const replace = (request: AdminVerificationRequest) => {
-    setLoad((current) =>
-      current.state === 'ready'
-        ? { state: 'ready', requests: current.requests.map((r) => (r.id === request.id ? request : r)) }
-        : current,
-    );
-  };
+  const { filter, setFilter, load, refresh, replace } = useQueue<
+    AdminVerificationRequest,
+    VerificationFilter
+  >(loadVerificationRequests, 'pending', onFailure);
 
   return (
     <section className="flex flex-col gap-4" aria-labelledby="verification-queue-title">
@@ -79,13 +53,13 @@ export function VerificationTab({ onFailure }: { onFailure: (failure: Failure) =
       <ListState
         load={load}
         empty={filter === 'pending' ? 'No verification requests are waiting.' : 'No verification requests.'}
-        count={load.state === 'ready' ? load.requests.length : 0}
+        count={load.state === 'ready' ? load.items.length : 0}
         noun={['request', 'requests']}
         onRetry={() => void refresh(filter)}
       />
-      {load.state === 'ready' && load.requests.length > 0 ? (
+      {load.state === 'ready' && load.items.length > 0 ? (
         <ul className="flex flex-col gap-4" data-testid="verification-requests">
-          {load.requests.map((r) => (
+          {load.items.map((r) => (
             <li key={r.id}>
               <RequestCard request={r} onDecided={replace} onFailure={onFailure} />
             </li>

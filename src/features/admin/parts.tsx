@@ -1,5 +1,9 @@
-/** Small pieces the admin tabs share: a term/value row, a list's loading/empty/error line, a decided item. */
-import { useEffect, useRef, type ReactNode } from 'react';
+/**
+ * Small pieces the admin tabs share: a term/value row, a queue's loading and filter state, a list's
+ * loading/empty/error line, a decided item.
+ */
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { Failure, Result } from './api.ts';
 import { formatDay, Pill } from '../provider-dashboard/ui.tsx';
 import { decisionLabel } from './rules.ts';
 
@@ -11,6 +15,43 @@ export function Row({ term, children }: { term: string; children: ReactNode }) {
       <dd className="mb-3 min-w-0 break-words sm:mb-0">{children}</dd>
     </>
   );
+}
+
+export type QueueLoad<T> =
+  { state: 'loading' } | { state: 'error'; description: string } | { state: 'ready'; items: T[] };
+
+/**
+ * A review queue (verification requests, listings): loads `loadItems(filter)` whenever the filter
+ * changes, hands 401/403 to `onFailure`, and `replace` puts a decided item in its place.
+ */
+export function useQueue<T extends { id: string }, F extends string>(
+  loadItems: (filter: F) => Promise<Result<{ value: T[] }>>,
+  initial: F,
+  onFailure: (failure: Failure) => void,
+) {
+  const [filter, setFilter] = useState<F>(initial);
+  const [load, setLoad] = useState<QueueLoad<T>>({ state: 'loading' });
+  const refresh = useCallback(
+    async (which: F) => {
+      setLoad({ state: 'loading' });
+      const result = await loadItems(which);
+      if (result.ok) setLoad({ state: 'ready', items: result.value });
+      else if (result.kind === 'error') setLoad({ state: 'error', description: result.message.description });
+      else onFailure(result);
+    },
+    [loadItems, onFailure],
+  );
+  useEffect(() => {
+    void refresh(filter);
+  }, [filter, refresh]);
+  const replace = (item: T) => {
+    setLoad((current) =>
+      current.state === 'ready'
+        ? { state: 'ready', items: current.items.map((i) => (i.id === item.id ? item : i)) }
+        : current,
+    );
+  };
+  return { filter, setFilter, load, refresh, replace };
 }
 
 /** The line above a queue: loading, the error with Try again, nothing found, or how many. */
