@@ -28,6 +28,7 @@ import {
   invisibleText,
   jsonText,
   loneSurrogate,
+  megabyteString,
   notAString,
   otherContentType,
   otherMethod,
@@ -35,6 +36,7 @@ import {
   type FuzzReport,
   type Handler,
   type HostileCase,
+  tooLarge,
 } from './fuzz.ts';
 import { SEED, adminSql, confirmedUser, ctx, signIn, type TestUser } from './helpers.ts';
 
@@ -204,20 +206,23 @@ function cases(
         parsed.success &&
         'published_program_id' in parsed.data &&
         parsed.data.published_program_id === takenId;
+      // The body is read (and its size checked) before the administrator check.
       const status =
         w === 'none' || w === 'garbage'
           ? 401
-          : w !== 'admin'
-            ? 403
-            : !parsed.success
-              ? 400
-              : t === 'unknown' || t === 'not-an-id'
-                ? 404
-                : t === 'decided'
-                  ? 409
-                  : parsed.data.status === 'approved' && givenTaken
+          : tooLarge(text)
+            ? 413
+            : w !== 'admin'
+              ? 403
+              : !parsed.success
+                ? 400
+                : t === 'unknown' || t === 'not-an-id'
+                  ? 404
+                  : t === 'decided'
                     ? 409
-                    : 200;
+                    : parsed.data.status === 'approved' && givenTaken
+                      ? 409
+                      : 200;
       return {
         label: `${w} → ${t}: ${String(status)}`,
         method: 'PATCH',
@@ -244,10 +249,29 @@ function cases(
       query: '?target=pending',
       expect: [415],
     }));
+  const huge = fc
+    .tuple(megabyteString, fc.constantFrom<Who>('admin', 'family'))
+    .map(([notes, w]): HostileCase => ({
+      label: 'too large',
+      method: 'PATCH',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${w === 'admin' ? adminToken : family.token}`,
+      },
+      body: jsonText(
+        entries([
+          ['status', 'approved'],
+          ['reviewer_notes', notes],
+        ]),
+      ),
+      query: '?target=pending',
+      expect: [413],
+    }));
   return fc.oneof(
     { arbitrary: json, weight: 12 },
     { arbitrary: wrongMethod, weight: 1 },
     { arbitrary: wrongType, weight: 1 },
+    { arbitrary: huge, weight: 1 },
   );
 }
 
@@ -309,7 +333,7 @@ describe('PATCH /api/admin/verification-requests/:id with hostile input', () => 
           pending = await newRequest('pending');
         },
       });
-      expectCovered(report, [200, 400, 401, 403, 404, 405, 409, 415]);
+      expectCovered(report, [200, 400, 401, 403, 404, 405, 409, 413, 415]);
     },
     TIMEOUT,
   );
@@ -344,7 +368,7 @@ describe('PATCH /api/admin/listings/:id with hostile input', () => {
           pending = await newListing('pending');
         },
       });
-      expectCovered(report, [200, 400, 401, 403, 404, 405, 409, 415]);
+      expectCovered(report, [200, 400, 401, 403, 404, 405, 409, 413, 415]);
     },
     TIMEOUT,
   );

@@ -30,6 +30,7 @@ import {
   type FuzzReport,
   type HostileCase,
   uniqueIp,
+  tooLarge,
 } from './fuzz.ts';
 import { adminSql, ctx, jsonRequest, outboxFor } from './helpers.ts';
 
@@ -153,7 +154,7 @@ function inquiryCases(): fc.Arbitrary<HostileCase> {
         headers: { ...(extra ?? {}), ...JSON_TYPE },
         body: jsonText(body),
         // Whatever is wrong inside, a body over the size limit is refused for its size first.
-        expect: [new TextEncoder().encode(jsonText(body)).byteLength > MAX_BODY_BYTES ? 413 : code],
+        expect: [tooLarge(jsonText(body), MAX_BODY_BYTES) ? 413 : code],
       })),
     );
   // A valid request with hostile headers is still served (and stored: that is no refusal).

@@ -46,6 +46,7 @@ import {
   type FuzzReport,
   type Handler,
   type HostileCase,
+  tooLarge,
 } from './fuzz.ts';
 import { adminSql, confirmedUser, ctx, jsonRequest, type TestUser } from './helpers.ts';
 
@@ -74,7 +75,6 @@ function parsedOrUndefined(text: string): unknown {
   }
 }
 
-const tooLarge = (text: string) => new TextEncoder().encode(text).byteLength > 64 * 1024;
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const maybeHostileHeaders = () => fc.option(hostileHeaders, { freq: 3 }).map((extra) => extra ?? {});
 function rarely<T>(arb: fc.Arbitrary<T>): fc.Arbitrary<T | null> {

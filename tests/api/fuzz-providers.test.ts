@@ -42,6 +42,7 @@ import {
   type FuzzReport,
   type Handler,
   type HostileCase,
+  tooLarge,
 } from './fuzz.ts';
 import { adminSql, confirmedUser, ctx, type TestUser } from './helpers.ts';
 
@@ -69,7 +70,6 @@ function parsedOrUndefined(text: string): unknown {
 }
 
 /** Bodies over 64 KB are refused before they are parsed (docs/api.md). */
-const tooLarge = (text: string) => new TextEncoder().encode(text).byteLength > 64 * 1024;
 
 function maybeHostileHeaders(): fc.Arbitrary<Record<string, string>> {
   return fc.option(hostileHeaders, { freq: 3 }).map((extra) => extra ?? {});

@@ -22,6 +22,7 @@ import type { Context } from '@netlify/functions';
 import fc from 'fast-check';
 import type postgres from 'postgres';
 import { expect } from 'vitest';
+import { MAX_BODY_BYTES } from '../../netlify/functions/_shared/http.ts';
 import { INVISIBLE_RANGES } from '../../src/lib/schemas.ts';
 import { REQUIRED_HEADERS, ctx } from './helpers.ts';
 
@@ -121,6 +122,11 @@ export function inside(inner: fc.Arbitrary<string>): fc.Arbitrary<string> {
 export const megabyteString: fc.Arbitrary<string> = fc
   .constantFrom('x', 'é', '😀', '\u200b', '\u0000', '"')
   .map((c) => c.repeat(Math.ceil((1 << 20) / new TextEncoder().encode(c).byteLength)));
+
+/** True when `text` is over a body limit, so a handler answers 413 once it reads the body. */
+export function tooLarge(text: string, limit: number = MAX_BODY_BYTES): boolean {
+  return new TextEncoder().encode(text).byteLength > limit;
+}
 
 /** The keys that mean something to JavaScript's object model. */
 export const protoKey: fc.Arbitrary<string> = fc.constantFrom('__proto__', 'constructor', 'prototype');

@@ -187,7 +187,8 @@ export function allowMethods(req: Request, allow: readonly string[]): void {
   if (!allow.includes(req.method)) throw methodNotAllowed(allow);
 }
 
-const MAX_BODY_BYTES = 64 * 1024;
+/** The body limit of `readJson` unless a function sets its own. */
+export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * Reads a JSON body. `text/plain` is accepted only when `allowTextPlain` is set, because
