@@ -254,6 +254,13 @@ function searchRows(search: Results['search']): BudgetRow[] {
       rows.push(atMost(`search.${tag}.${kind}.p95`, `${n}: ${label}, p95`, st.p95Ms, 50, ms));
     }
     rows.push(
+      report(
+        `search.${tag}.cards`,
+        `${n}: cards on screen after a keystroke / a checkbox (after the paint), median / p95`,
+        `${both(island.keystrokeCards)}; ${both(island.facetToggleCards)}`,
+      ),
+    );
+    rows.push(
       report(`search.${tag}.load`, `${n}: directory island, focus → all ${n} loaded`, ms(island.loadMs)),
     );
     const lib = search.browser[size];

@@ -5,7 +5,10 @@
  * key by key and clicks checkboxes in the open Filters dialog, first with no place, then near
  * ZIP 02108 within 250 miles (Distance sort); each sample is the time from the
  * event's timestamp (when the browser got the key or click) to the end of the task that handled
- * it, Preact's render included (it renders in a microtask of that task).
+ * it, Preact's render included (it renders in a microtask of that task). The cards follow after
+ * the next paint in a task of their own (useShownAfterPaint in Directory.tsx), so they are timed
+ * apart: from the same event to the first change of the results list (`keystrokeCards`,
+ * `facetToggleCards`; none when the visible cards stay the same).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,6 +25,9 @@ export interface IslandFigures {
   loadMs: number;
   keystroke: LatencyStats;
   facetToggle: LatencyStats;
+  /** From the event to the cards on screen changing (reported, not judged). */
+  keystrokeCards: LatencyStats;
+  facetToggleCards: LatencyStats;
 }
 
 const QUERIES = ['lakeside equine', 'massachusetts', 'adolescent exposure', 'zzz no match'];
@@ -69,7 +75,19 @@ export async function measureIsland(browser: Browser, site: string, size: number
     await page.addInitScript(() => {
       const samples: { kind: string; ms: number }[] = [];
       (globalThis as unknown as typeof window).benchLatency = samples;
+      // The cards: the first change inside the results section after each key or click.
+      let pending: { kind: string; event: Event } | null = null;
+      new MutationObserver((mutations) => {
+        if (pending === null) return;
+        const inResults = mutations.some(
+          (m) => m.target instanceof Element && m.target.closest('section[aria-labelledby$="-results"] ul'),
+        );
+        if (!inResults) return;
+        samples.push({ kind: `${pending.kind}Cards`, ms: performance.now() - pending.event.timeStamp });
+        pending = null;
+      }).observe(document, { childList: true, subtree: true, characterData: true });
       const time = (kind: string, event: Event): void => {
+        pending = { kind, event };
         const channel = new MessageChannel();
         channel.port1.onmessage = () => {
           samples.push({ kind, ms: performance.now() - event.timeStamp });
@@ -140,7 +158,14 @@ export async function measureIsland(browser: Browser, site: string, size: number
         samples: p.n,
       };
     };
-    return { programs: size, loadMs, keystroke: stats('keystroke'), facetToggle: stats('facetToggle') };
+    return {
+      programs: size,
+      loadMs,
+      keystroke: stats('keystroke'),
+      facetToggle: stats('facetToggle'),
+      keystrokeCards: stats('keystrokeCards'),
+      facetToggleCards: stats('facetToggleCards'),
+    };
   } finally {
     await page.close();
     await server.close();

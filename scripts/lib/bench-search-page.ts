@@ -6,17 +6,15 @@
  * A search box, the Filters dialog's controls, a radius and sort choice and a list of cards over
  * `?n=` synthetic programs, wired the way the directory island (features/directory) wires them:
  * the list is sorted when the data loads and when the sort or the visitor's point changes
- * (`sortPrograms`), every change filters with the narrowing filter (`createNarrowingFilter`),
- * a change made in the open Filters dialog also recounts the facets (`facetCounts`), and the
+ * (`sortPrograms`), every change matches with the bitset engine (lib/directory-engine.ts), a
+ * change made in the open Filters dialog also recounts the facets (`engine.counts`), and the
  * first 24 cards and the count are written to the DOM. Each sample is the time from the event's
  * timestamp (when the browser received the key or click) to the end of that work.
  */
 import {
   EMPTY_FILTERS,
   FACET_OPTIONS,
-  createNarrowingFilter,
   distanceTo,
-  facetCounts,
   prepareSearch,
   sortPrograms,
   type DirectoryContext,
@@ -24,6 +22,7 @@ import {
   type DirectoryFilters,
   type SortMode,
 } from '../../src/lib/directory.ts';
+import { createDirectoryEngine } from '../../src/lib/directory-engine.ts';
 import { distanceLabel, type RadiusMiles } from '../../src/lib/geo/distance.ts';
 import { ERP_HOURS_OPTIONS } from '../../src/lib/fidelity.ts';
 import { SYNTHETIC_TODAY, syntheticPrograms } from './bench-search.ts';
@@ -45,11 +44,12 @@ window.benchSearch = { ready: false, prepareMs: 0, samples: [] };
 let filters: DirectoryFilters = { ...EMPTY_FILTERS };
 let sort: SortMode = 'name';
 let context: DirectoryContext = { origin: null, today: SYNTHETIC_TODAY };
-const narrow = createNarrowingFilter<DirectoryEntry>();
 
 const loadStart = performance.now();
 let sorted = sortPrograms(programs, sort, context);
 prepareSearch(sorted);
+const engine = createDirectoryEngine(programs);
+let order = engine.positions(sorted);
 window.benchSearch.prepareMs = performance.now() - loadStart;
 
 const root = document.createElement('main');
@@ -92,10 +92,10 @@ dialog.innerHTML = options
   )
   .join('');
 
-function render(results: readonly DirectoryEntry[]): void {
-  countEl.textContent = `${results.length.toLocaleString('en-US')} found`;
+function render(results: readonly DirectoryEntry[], count: number): void {
+  countEl.textContent = `${count.toLocaleString('en-US')} found`;
   const fragment = document.createDocumentFragment();
-  for (const program of results.slice(0, PAGE_SIZE)) {
+  for (const program of results) {
     const li = document.createElement('li');
     const miles = distanceTo(program, context.origin);
     li.innerHTML = `<a href="${program.path}">${program.name}</a> <span>${program.location}, ${program.state}</span>${
@@ -107,7 +107,7 @@ function render(results: readonly DirectoryEntry[]): void {
 }
 
 function renderCounts(): void {
-  const counts = facetCounts(sorted, filters, context) as unknown as Record<
+  const counts = engine.counts(filters, context) as unknown as Record<
     string,
     number | Record<string, number>
   >;
@@ -120,11 +120,14 @@ function renderCounts(): void {
 }
 
 function update(kind: Kind, event: Event, { resort = false, counts = false } = {}): void {
-  if (resort) sorted = sortPrograms(programs, sort, context);
-  const results = narrow(sorted, filters, context);
+  if (resort) {
+    sorted = sortPrograms(programs, sort, context);
+    order = engine.positions(sorted);
+  }
+  const match = engine.match(filters, context);
   if (counts) renderCounts();
-  render(results);
-  window.benchSearch.samples.push({ kind, ms: performance.now() - event.timeStamp, results: results.length });
+  render(engine.take(order, match.bits, PAGE_SIZE), match.count);
+  window.benchSearch.samples.push({ kind, ms: performance.now() - event.timeStamp, results: match.count });
 }
 
 root.querySelector('#q')?.addEventListener('input', (event) => {
@@ -177,5 +180,5 @@ root.querySelector('#near-clear')?.addEventListener('click', (event) => {
   update('near', event, { resort: true });
 });
 
-render(sorted);
+render(sorted.slice(0, PAGE_SIZE), sorted.length);
 window.benchSearch.ready = true;

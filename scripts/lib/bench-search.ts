@@ -1,13 +1,5 @@
 /** Synthetic directories and per-keystroke timing for `npm run bench`. */
-import {
-  EMPTY_FILTERS,
-  createNarrowingFilter,
-  facetCounts,
-  filterPrograms,
-  prepareSearch,
-  sortPrograms,
-  type DirectoryEntry,
-} from '../../src/lib/directory.ts';
+import type { DirectoryEntry } from '../../src/lib/directory.ts';
 import { AVAILABILITY_STATUSES } from '../../src/lib/availability.ts';
 import { OUTCOME_MEASURES } from '../../src/lib/fidelity.ts';
 import { AGE_GROUPS, INSURANCE, MODALITIES, SETTINGS } from '../../src/lib/vocabulary.ts';
@@ -105,50 +97,4 @@ function choosingFacts(
     };
   }
   return { coordinates, availability, fidelity };
-}
-
-/**
- * What the island does, timed: the data is sorted once when it loads (and when the sort mode
- * changes) and its search text prepared; then each keystroke filters (narrowing the previous
- * results while the text grows). `facetToggle` times a checkbox in the open Filters dialog:
- * a full filter plus the facet counts.
- */
-export async function timeKeystrokes(
-  programs: DirectoryEntry[],
-): Promise<{ keystroke: Stats; facetToggle: Stats; prepareMs: number }> {
-  const start = performance.now();
-  const sorted = sortPrograms(programs, 'rating');
-  prepareSearch(sorted);
-  const prepareMs = Math.round((performance.now() - start) * 10) / 10;
-  const queries = ['lakeside equine', 'massachusetts', 'adolescent exposure', 'zzz no match'];
-  const keystrokes: number[] = [];
-  const toggles: number[] = [];
-  for (let round = 0; round < 3; round++) {
-    const narrow = createNarrowingFilter<DirectoryEntry>();
-    for (const query of queries) {
-      for (let i = 0; i <= query.length; i++) {
-        const filters = { ...EMPTY_FILTERS, query: query.slice(0, i) };
-        const t = performance.now();
-        narrow(sorted, filters);
-        keystrokes.push(performance.now() - t);
-        await Promise.resolve();
-      }
-    }
-    for (const ageGroups of [['Adults'], ['Adults', 'Children'], []] as const) {
-      const filters = { ...EMPTY_FILTERS, ageGroups };
-      const t = performance.now();
-      filterPrograms(sorted, filters);
-      facetCounts(sorted, filters);
-      toggles.push(performance.now() - t);
-    }
-  }
-  return { keystroke: stats(keystrokes), facetToggle: stats(toggles), prepareMs };
-}
-
-type Stats = { medianMs: number; p95Ms: number };
-function stats(samples: number[]): Stats {
-  samples.sort((a, b) => a - b);
-  const at = (q: number): number =>
-    Math.round((samples[Math.floor(q * (samples.length - 1))] ?? 0) * 100) / 100;
-  return { medianMs: at(0.5), p95Ms: at(0.95) };
 }

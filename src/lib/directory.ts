@@ -138,7 +138,7 @@ const FIELD_SEPARATOR = '\u0000';
 const haystacks = new WeakMap<object, string>();
 
 /** The lowercased search text of a program, computed once per object. */
-function haystackOf(program: Searchable): string {
+export function haystackOf(program: Searchable): string {
   let text = haystacks.get(program);
   if (text === undefined) {
     text = [program.name, program.description, program.location, program.state]
@@ -176,12 +176,12 @@ function anyOf<T>(values: readonly T[], selected: readonly T[]): boolean {
 export type ChoiceFacet = 'reportsOutcomes' | 'erpHours' | 'openRecently';
 
 /** Fields the issue-9 filters read; optional so plain search objects pass them untouched. */
-type Chooseable = Partial<Pick<DirectoryEntry, 'coordinates' | 'availability' | 'fidelity'>>;
+export type Chooseable = Partial<Pick<DirectoryEntry, 'coordinates' | 'availability' | 'fidelity'>>;
 
 const openCache = new WeakMap<object, { today: string; open: boolean }>();
 
 /** `confirmedOpenRecently` for `today`, remembered per program (the filter runs per keystroke). */
-function isOpenRecently(program: Chooseable, today: string): boolean {
+export function isOpenRecently(program: Chooseable, today: string): boolean {
   const cached = openCache.get(program);
   if (cached?.today === today) return cached.open;
   const open = confirmedOpenRecently(program.availability, today);
@@ -189,7 +189,8 @@ function isOpenRecently(program: Chooseable, today: string): boolean {
   return open;
 }
 
-function todayOf(context: DirectoryContext | undefined): string {
+/** The context's date, else the visitor's own. */
+export function todayOf(context: DirectoryContext | undefined): string {
   return context?.today ?? localToday();
 }
 
@@ -435,64 +436,6 @@ export function isUnfiltered(filters: DirectoryFilters): boolean {
   return (
     normalizeQuery(filters.query) === '' && filters.near.trim() === '' && activeFilterCount(filters) === 0
   );
-}
-
-function sameFacets(a: DirectoryFilters, b: DirectoryFilters): boolean {
-  const same = (x: readonly string[], y: readonly string[]): boolean =>
-    x.length === y.length && x.every((value, i) => value === y[i]);
-  return (
-    a.setting === b.setting &&
-    same(a.ageGroups, b.ageGroups) &&
-    same(a.insurance, b.insurance) &&
-    same(a.modalities, b.modalities) &&
-    a.radius === b.radius &&
-    a.reportsOutcomes === b.reportsOutcomes &&
-    a.erpHours === b.erpHours &&
-    a.openRecently === b.openRecently
-  );
-}
-
-function sameContext(a: DirectoryContext | undefined, b: DirectoryContext | undefined): boolean {
-  return a?.origin?.lat === b?.origin?.lat && a?.origin?.lng === b?.origin?.lng && a?.today === b?.today;
-}
-
-/**
- * A `filterPrograms` that remembers its last answer. While a person types (the new search text
- * extends the previous one and no facet changed) every match must already be among the previous
- * results, so only those are scanned: per-keystroke cost falls with each character instead of
- * staying a full pass over every program. Results are identical to `filterPrograms`.
- *
- * @example
- * const search = createNarrowingFilter();
- * search(all, { ...EMPTY_FILTERS, query: 'lak' }); // scans all programs
- * search(all, { ...EMPTY_FILTERS, query: 'lake' }); // scans only the 'lak' matches
- */
-export function createNarrowingFilter<T extends Searchable>(): (
-  programs: readonly T[],
-  filters: DirectoryFilters,
-  context?: DirectoryContext,
-) => T[] {
-  let last: {
-    programs: readonly T[];
-    filters: DirectoryFilters;
-    context: DirectoryContext | undefined;
-    needle: string;
-    results: T[];
-  } | null = null;
-  return (programs, filters, context) => {
-    const needle = normalizeQuery(filters.query);
-    const base =
-      last !== null &&
-      last.programs === programs &&
-      sameFacets(last.filters, filters) &&
-      sameContext(last.context, context) &&
-      needle.startsWith(last.needle)
-        ? last.results
-        : programs;
-    const results = filterPrograms(base, filters, context);
-    last = { programs, filters, context, needle, results };
-    return results;
-  };
 }
 
 /** Builds the search text of every program ahead of the first keystroke (call when idle). */

@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import {
   EMPTY_FILTERS,
   activeFilterCount,
-  createNarrowingFilter,
   distanceTo,
   facetCounts,
   filterPrograms,
@@ -29,6 +28,7 @@ import {
   type DirectoryState,
 } from '../../src/lib/url-state.ts';
 import type { RadiusMiles } from '../../src/lib/geo/distance.ts';
+import { createDirectoryEngine, type DirectoryEngine } from '../../src/lib/directory-engine.ts';
 import { program } from './fixtures.ts';
 
 const filters = (f: Partial<DirectoryFilters>): DirectoryFilters => ({ ...EMPTY_FILTERS, ...f });
@@ -272,14 +272,19 @@ describe('new filters', () => {
     expect(ids(filterPrograms(facts, filters(f), { today }))).toEqual(expected);
   });
 
-  it('the narrowing filter starts again when the date or place changes', () => {
-    const search = createNarrowingFilter<DirectoryEntry>();
+  it('the engine counts again when the date or place changes', () => {
+    const found = (list: readonly DirectoryEntry[], f: DirectoryFilters, context: DirectoryContext) => {
+      const engine = engines.get(list) ?? createDirectoryEngine(list);
+      engines.set(list, engine);
+      return ids(engine.take(engine.positions(list), engine.match(f, context).bits, list.length));
+    };
+    const engines = new Map<readonly DirectoryEntry[], DirectoryEngine<DirectoryEntry>>();
     const f = filters({ openRecently: true });
-    expect(ids(search(facts, f, { today: '2026-08-01' }))).toEqual(['stale']);
-    expect(ids(search(facts, f, { today: TODAY }))).toEqual(['outcomes', 'child']);
+    expect(found(facts, f, { today: '2026-08-01' })).toEqual(['stale']);
+    expect(found(facts, f, { today: TODAY })).toEqual(['outcomes', 'child']);
     const r = filters({ near: '02478', radius: 50 });
-    expect(ids(search(places, r, { origin: BELMONT }))).toEqual(['belmont']);
-    expect(ids(search(places, r, { origin: nyc.coordinates }))).toEqual(['nyc']);
+    expect(found(places, r, { origin: BELMONT })).toEqual(['belmont']);
+    expect(found(places, r, { origin: nyc.coordinates })).toEqual(['nyc']);
   });
 
   it('facet counts for the new options follow the other filters', () => {

@@ -1,11 +1,10 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import ProgramCard, { ProgramCardSkeleton } from '../../components/program/ProgramCard.tsx';
 import FavouriteHeart from '../favourites/FavouriteHeart.tsx';
 import {
   activeFilterCount,
   MIN_SIMILAR_QUERY_LENGTH,
   SORT_MODES,
-  createNarrowingFilter,
   distanceTo,
   localToday,
   normalizeQuery,
@@ -27,6 +26,7 @@ import {
   type DirectoryState,
 } from '../../lib/url-state.ts';
 import { loadDirectoryIndex } from '../../lib/directory-index.ts';
+import { createDirectoryEngine } from '../../lib/directory-engine.ts';
 import type { SimilarFinder } from '../../lib/similar.ts';
 import ActiveFilters from './ActiveFilters.tsx';
 import FiltersDialog from './FiltersDialog.tsx';
@@ -70,6 +70,35 @@ async function resolvePlace(near: string): Promise<ResolvedLocation> {
 const renderHeart = (program: DirectoryEntry) => (
   <FavouriteHeart program={{ id: program.id, name: program.name }} />
 );
+
+/** A card rendered again only when its program, distance or date changes. */
+const ResultCard = memo(ProgramCard);
+
+/**
+ * `value`, shown only after the next paint once it changes: a keystroke paints the typed
+ * character, a toggle in the Filters dialog paints the dialog's new counts, and the cards follow
+ * in a task of their own rather than delaying that paint (a person sees the new cards one frame
+ * later; the page stays responsive to the next key).
+ */
+function useShownAfterPaint<T>(value: T): T {
+  const shown = useRef(value);
+  const [, repaint] = useState(0);
+  useEffect(() => {
+    if (shown.current === value) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        shown.current = value;
+        repaint((n) => n + 1);
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [value]);
+  return shown.current;
+}
 
 /**
  * The home directory: search box, sort, filters dialog, active-filter chips and the card grid.
@@ -280,20 +309,20 @@ export default function Directory({ initial, total }: Props) {
     [origin?.lat, origin?.lng, today],
   );
   const source = all ?? initial;
+  // Bitsets per filter option (lib/directory-engine.ts): a toggle or a keystroke never walks
+  // every program through every matcher, and only the visible page is taken from the order.
+  const engine = useMemo(() => createDirectoryEngine(source), [source]);
   const sorted = useMemo(() => sortPrograms(source, state.sort, context), [source, state.sort, context]);
-  // Typing narrows the previous results instead of scanning every program again.
-  const [narrow] = useState(() => createNarrowingFilter<DirectoryEntry>());
-  const results = useMemo(
-    () => narrow(sorted, state.filters, context),
-    [narrow, sorted, state.filters, context],
-  );
+  const order = useMemo(() => engine.positions(sorted), [engine, sorted]);
+  const match = useMemo(() => engine.match(state.filters, context), [engine, state.filters, context]);
+  const resultCount = match.count;
 
   // When the exact search finds nothing, suggest close spellings (loaded only then).
   const [similar, setSimilar] = useState<{ filters: DirectoryFilters; items: DirectoryEntry[] } | null>(null);
   const finder = useRef<{ source: readonly DirectoryEntry[]; find: Promise<SimilarFinder> } | null>(null);
   const wantSimilar =
     !(all === null && !complete) &&
-    results.length === 0 &&
+    resultCount === 0 &&
     normalizeQuery(state.filters.query).length >= MIN_SIMILAR_QUERY_LENGTH;
   useEffect(() => {
     if (!wantSimilar) return;
@@ -320,16 +349,25 @@ export default function Directory({ initial, total }: Props) {
 
   const waiting = (status === 'loading' && all === null && needsAll(state)) || resolving;
   const partial = all === null && !complete;
-  const shown = partial && !needsAll(state) ? initial : results.slice(0, limit);
-  const hasMore = partial ? total > shown.length : results.length > shown.length;
+  const shown = useMemo(
+    () => (partial && !needsAll(state) ? initial : engine.take(order, match.bits, limit)),
+    [partial, state, initial, engine, order, match, limit],
+  );
+  const hasMore = partial ? total > shown.length : resultCount > shown.length;
+  const grid = useShownAfterPaint(shown);
+  // The dialog's numbers, counted only while it is open and every program is loaded.
+  const counts = useMemo(
+    () => (filtersOpen && !partial ? engine.counts(state.filters, context) : null),
+    [filtersOpen, partial, engine, state.filters, context],
+  );
   const filterCount = activeFilterCount(state.filters);
 
   let countText: string;
   if (resolving) countText = 'Looking up the place…';
   else if (waiting) countText = 'Loading programs…';
   else if (isUnfiltered(state.filters) && device === null)
-    countText = partial ? `Showing ${shown.length} of ${plural(total)}` : plural(results.length);
-  else countText = `${plural(results.length)} found`;
+    countText = partial ? `Showing ${shown.length} of ${plural(total)}` : plural(resultCount);
+  else countText = `${plural(resultCount)} found`;
 
   return (
     <div className="mx-auto max-w-6xl px-4 pb-16">
@@ -547,7 +585,7 @@ export default function Directory({ initial, total }: Props) {
               </li>
             ))}
           </ul>
-        ) : shown.length === 0 ? (
+        ) : grid.length === 0 ? (
           <div className="rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center">
             <h3 className="text-xl font-semibold">No Results Found</h3>
             <p className="mt-2 text-muted">Try adjusting your search or filter criteria</p>
@@ -576,9 +614,9 @@ export default function Directory({ initial, total }: Props) {
           </div>
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {shown.map((program) => (
+            {grid.map((program) => (
               <li key={program.id}>
-                <ProgramCard
+                <ResultCard
                   program={program}
                   renderFavouriteButton={renderHeart}
                   milesAway={distanceTo(program, origin)}
@@ -607,12 +645,11 @@ export default function Directory({ initial, total }: Props) {
 
       {filtersOpen ? (
         <FiltersDialog
-          programs={source}
           filters={state.filters}
-          context={context}
           // Until every program is loaded, counts over the first cards would be wrong: the
           // dialog shows them as pending instead.
-          resultCount={partial ? null : results.length}
+          counts={counts}
+          resultCount={partial ? null : resultCount}
           onChange={setFilters}
           onClose={() => {
             setFiltersOpen(false);

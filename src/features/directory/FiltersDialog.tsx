@@ -1,21 +1,18 @@
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import {
   EMPTY_FILTERS,
-  facetCounts,
   toggleSetting,
   toggleValue,
-  type DirectoryContext,
   type DirectoryFilters,
-  type Searchable,
+  type FacetCounts,
 } from '../../lib/directory.ts';
 import { ERP_HOURS_OPTIONS } from '../../lib/fidelity.ts';
 import { FILTER_SECTIONS } from '../../lib/vocabulary.ts';
 
 type Props = {
-  programs: readonly Searchable[];
   filters: DirectoryFilters;
-  /** The visitor's resolved place and date (radius and "confirmed open" depend on them). */
-  context?: DirectoryContext | undefined;
+  /** What each option would give (lib/directory-engine.ts); null while the full data loads. */
+  counts: FacetCounts | null;
   /** null while the full data is still loading. */
   resultCount: number | null;
   onChange: (filters: DirectoryFilters) => void;
@@ -27,10 +24,9 @@ type Props = {
  * Modalities), each option with the number of results it would give. Changes apply at once.
  * A native modal `<dialog>` keeps focus inside and hands it back to the Filters button.
  */
-export default function FiltersDialog({ programs, filters, context, resultCount, onChange, onClose }: Props) {
+export default function FiltersDialog({ filters, counts, resultCount, onChange, onClose }: Props) {
   const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
-  const counts = useMemo(() => facetCounts(programs, filters, context), [programs, filters, context]);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -102,7 +98,7 @@ export default function FiltersDialog({ programs, filters, context, resultCount,
       <div className="flex-1 overflow-y-auto px-5 py-2">
         {FILTER_SECTIONS.map((section) => {
           const selected = section.options.filter((option) => isChecked(section.key, option)).length;
-          const sectionCounts = counts[section.key] as Record<string, number>;
+          const sectionCounts = counts?.[section.key] as Record<string, number> | undefined;
           return (
             <details key={section.key} open className="group border-b border-slate-200 py-2 last:border-b-0">
               <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 rounded-md font-semibold [&::-webkit-details-marker]:hidden">
@@ -132,7 +128,7 @@ export default function FiltersDialog({ programs, filters, context, resultCount,
                 <ul className="grid gap-1 sm:grid-cols-2">
                   {section.options.map((option, index) => {
                     const inputId = `${id}-${section.key}-${index}`;
-                    const count = sectionCounts[option] ?? 0;
+                    const count = sectionCounts === undefined ? null : (sectionCounts[option] ?? 0);
                     return (
                       <li key={option}>
                         <label
@@ -149,16 +145,7 @@ export default function FiltersDialog({ programs, filters, context, resultCount,
                             className="size-5 accent-brand-600"
                           />
                           <span className="flex-1">{option}</span>
-                          {resultCount === null ? (
-                            <span className="text-sm text-muted" aria-hidden="true">
-                              …
-                            </span>
-                          ) : (
-                            <span className="text-sm text-muted tabular-nums">
-                              {count}
-                              <span className="sr-only"> {count === 1 ? 'program' : 'programs'}</span>
-                            </span>
-                          )}
+                          <Count count={count} />
                         </label>
                       </li>
                     );
@@ -185,8 +172,8 @@ export default function FiltersDialog({ programs, filters, context, resultCount,
             <ul className="grid gap-1">
               {(
                 [
-                  ['reportsOutcomes', 'Reports outcomes (Y-BOCS)', counts.reportsOutcomes],
-                  ['openRecently', 'Confirmed open in the last 30 days', counts.openRecently],
+                  ['reportsOutcomes', 'Reports outcomes (Y-BOCS)', counts?.reportsOutcomes ?? null],
+                  ['openRecently', 'Confirmed open in the last 30 days', counts?.openRecently ?? null],
                 ] as const
               ).map(([key, label, count]) => (
                 <li key={key}>
@@ -204,7 +191,7 @@ export default function FiltersDialog({ programs, filters, context, resultCount,
                       className="size-5 accent-brand-600"
                     />
                     <span className="flex-1">{label}</span>
-                    <Count count={resultCount === null ? null : count} />
+                    <Count count={count} />
                   </label>
                 </li>
               ))}
@@ -234,9 +221,7 @@ export default function FiltersDialog({ programs, filters, context, resultCount,
                       <span className="flex-1">
                         {hours === null ? 'Any' : `ERP ≥ ${String(hours)} hours/week`}
                       </span>
-                      {hours === null ? null : (
-                        <Count count={resultCount === null ? null : counts.erpHours[hours]} />
-                      )}
+                      {hours === null ? null : <Count count={counts?.erpHours[hours] ?? null} />}
                     </label>
                   </li>
                 );
