@@ -74,6 +74,18 @@ const renderHeart = (program: DirectoryEntry) => (
 /** A card rendered again only when its program, distance or date changes. */
 const ResultCard = memo(ProgramCard);
 
+/** Runs `task` after the next paint (a frame, then a task); the returned function cancels it. */
+function afterPaint(task: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(task, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 /**
  * `value`, shown only after the next paint once it changes: a keystroke paints the typed
  * character, a toggle in the Filters dialog paints the dialog's new counts, and the cards follow
@@ -85,17 +97,10 @@ function useShownAfterPaint<T>(value: T): T {
   const [, repaint] = useState(0);
   useEffect(() => {
     if (shown.current === value) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        shown.current = value;
-        repaint((n) => n + 1);
-      }, 0);
+    return afterPaint(() => {
+      shown.current = value;
+      repaint((n) => n + 1);
     });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
   }, [value]);
   return shown.current;
 }
@@ -174,7 +179,10 @@ export default function Directory({ initial, total }: Props) {
     setState(next);
     setLimit(PAGE_SIZE);
     if (needsAll(next)) loadAll();
-    writeUrl(next, 'push');
+    // The address bar after the paint too: pushState costs about as much as the dialog's render.
+    afterPaint(() => {
+      writeUrl(next, 'push');
+    });
   }
 
   function setFilters(filters: DirectoryFilters): void {
