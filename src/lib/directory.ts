@@ -16,7 +16,7 @@ import {
   type Modality,
   type Setting,
 } from './vocabulary.ts';
-import { compareDistance, milesBetween, type GeoPoint, type RadiusMiles } from './geo/distance.ts';
+import { milesBetween, type GeoPoint, type RadiusMiles } from './geo/distance.ts';
 import { compareAvailability, confirmedOpenRecently, type Availability } from './availability.ts';
 import { ERP_HOURS_OPTIONS, erpAtLeast, reportsOutcomes, type TreatmentFidelity } from './fidelity.ts';
 
@@ -268,11 +268,43 @@ function availabilityKey(availability: Availability | undefined): string {
     : '';
 }
 
+/** Each program's place in name order (collator-equal names share one), per program list. */
+const nameRankCache = new WeakMap<
+  readonly object[],
+  { order: readonly object[]; rank: Map<object, number> }
+>();
+
+/**
+ * The list in name order and each program's rank in it, computed once per list (the island sorts
+ * the same loaded list again at every sort or place change). The list usually arrives in name
+ * order already (lib/content/programs.ts), which makes this sort a single pass.
+ */
+function nameOrder<T extends Sortable>(
+  programs: readonly T[],
+): { order: readonly T[]; rank: Map<T, number> } {
+  const cached = nameRankCache.get(programs);
+  if (cached) return cached as { order: readonly T[]; rank: Map<T, number> };
+  const order = [...programs].sort((a, b) => collator.compare(a.name, b.name));
+  const rank = new Map<T, number>();
+  let current = 0;
+  order.forEach((program, i) => {
+    const previous = order[i - 1];
+    if (previous !== undefined && collator.compare(previous.name, program.name) !== 0) current = i;
+    rank.set(program, current);
+  });
+  const result = { order, rank };
+  nameRankCache.set(programs, result);
+  return result;
+}
+
 /**
  * Sorted copy. `name`: alphabetical, locale-aware. `rating`: highest first, a missing rating
  * counts as 0 (spec §5), ties by name. `distance`: nearest to `context.origin` first, programs
  * without coordinates last, ties by name (name order while no origin is known). `availability`:
- * `compareAvailability` on `context.today`, ties by name. Array sort is stable.
+ * `compareAvailability` on `context.today`, ties by name. Ties of every key keep the list's order.
+ *
+ * Names are compared once per list (see `nameOrder`); each sort then orders plain numbers: a
+ * sort choice at 20,000 programs no longer runs the collator n·log n times.
  *
  * @example sortPrograms([{ name: 'b', rating: 4.5 }, { name: 'a' }], 'rating') // → b, a
  */
@@ -281,38 +313,35 @@ export function sortPrograms<T extends Sortable>(
   mode: SortMode,
   context?: DirectoryContext,
 ): T[] {
-  const byName = (a: T, b: T): number => collator.compare(a.name, b.name);
-  if (mode === 'rating') {
-    return [...programs].sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0) || byName(a, b));
-  }
+  const { order, rank } = nameOrder(programs);
   const origin = context?.origin;
-  if (mode === 'distance' && origin) {
-    const miles = new Map<T, number | null>();
-    for (const program of programs) {
-      miles.set(program, program.coordinates ? milesBetween(origin, program.coordinates) : null);
-    }
-    return [...programs].sort(
-      (a, b) => compareDistance(miles.get(a) ?? null, miles.get(b) ?? null) || byName(a, b),
-    );
-  }
-  if (mode === 'availability') {
+  let key: ((program: T) => number) | null = null;
+  if (mode === 'rating') key = (program) => -(program.rating ?? 0);
+  else if (mode === 'distance' && origin) {
+    // Unknown distances last (Infinity − Infinity is NaN, which falls through to the name).
+    key = (program) => (program.coordinates ? milesBetween(origin, program.coordinates) : Infinity);
+  } else if (mode === 'availability') {
     // Rank the distinct availabilities once, so the comparator runs over a few hundred facts
     // rather than n·log n times over every program.
     const today = todayOf(context);
     const distinct = new Map<string, Availability | undefined>();
     for (const program of programs) distinct.set(availabilityKey(program.availability), program.availability);
     const ranked = [...distinct].sort(([, a], [, b]) => compareAvailability(a, b, today));
-    const rank = new Map<string, number>();
-    ranked.forEach(([key, availability], i) => {
+    const availabilityRank = new Map<string, number>();
+    ranked.forEach(([k, availability], i) => {
       const previous = ranked[i - 1];
       // Equal facts share a rank, so their programs fall back to name order.
       const same = previous !== undefined && compareAvailability(previous[1], availability, today) === 0;
-      rank.set(key, same ? (rank.get(previous[0]) ?? i) : i);
+      availabilityRank.set(k, same ? (availabilityRank.get(previous[0]) ?? i) : i);
     });
-    const rankOf = (program: T): number => rank.get(availabilityKey(program.availability)) ?? 0;
-    return [...programs].sort((a, b) => rankOf(a) - rankOf(b) || byName(a, b));
+    key = (program) => availabilityRank.get(availabilityKey(program.availability)) ?? 0;
   }
-  return [...programs].sort(byName);
+  if (key === null) return [...order];
+  const byKey = key;
+  return programs
+    .map((program) => ({ program, key: byKey(program), name: rank.get(program) ?? 0 }))
+    .sort((a, b) => a.key - b.key || a.name - b.name)
+    .map(({ program }) => program);
 }
 
 /** Miles from `origin` to the program, or `null` when either is unknown. */

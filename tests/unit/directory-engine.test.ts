@@ -18,12 +18,13 @@ import {
   type SortMode,
 } from '../../src/lib/directory.ts';
 import { createDirectoryEngine } from '../../src/lib/directory-engine.ts';
+import { compareAvailability } from '../../src/lib/availability.ts';
 import { ERP_HOURS_OPTIONS } from '../../src/lib/fidelity.ts';
-import { RADIUS_OPTIONS_MILES } from '../../src/lib/geo/distance.ts';
+import { RADIUS_OPTIONS_MILES, compareDistance, milesBetween } from '../../src/lib/geo/distance.ts';
 import { program } from './fixtures.ts';
 
 const subset = <T>(options: readonly T[]) => fc.subarray([...options]);
-const word = fc.constantFrom('lake', 'ridge', 'oak', 'harbor', 'ocd', 'teen');
+const word = fc.constantFrom('lake', 'ridge', 'oak', 'Oak', 'harbor', 'ocd', 'teen', 'Teen 2', 'teen 10');
 const POINTS = [
   { lat: 42.36, lng: -71.06 },
   { lat: 40.71, lng: -74.0 },
@@ -46,6 +47,8 @@ const entry = (id: number) =>
       erp: fc.option(fc.integer({ min: 0, max: 30 }), { nil: undefined }),
       outcome: fc.constantFrom('Y-BOCS', 'CY-BOCS', 'none', undefined),
       confirmedOn: fc.option(fc.constantFrom('2026-11-20', '2026-10-01', '2026-11-23'), { nil: undefined }),
+      status: fc.constantFrom('open', 'waitlist', 'not-admitting'),
+      waitWeeks: fc.option(fc.constantFrom(2, 6), { nil: undefined }),
     })
     .map((r): DirectoryEntry =>
       program({
@@ -100,6 +103,47 @@ const steps = fc.array(
   fc.tuple(filters, fc.constantFrom('type', 'replace'), context, fc.constantFrom<SortMode>('name', 'rating')),
   { minLength: 1, maxLength: 6 },
 );
+
+/** The sorts as plain comparators over the whole list (name ties by the collator). */
+function referenceSort(
+  list: readonly DirectoryEntry[],
+  mode: SortMode,
+  ctx: DirectoryContext,
+): DirectoryEntry[] {
+  const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+  const origin = ctx.origin;
+  const miles = (p: DirectoryEntry) => (origin && p.coordinates ? milesBetween(origin, p.coordinates) : null);
+  const first = (a: DirectoryEntry, b: DirectoryEntry): number => {
+    if (mode === 'rating') return (b.rating ?? 0) - (a.rating ?? 0);
+    if (mode === 'distance' && origin) return compareDistance(miles(a), miles(b));
+    if (mode === 'availability')
+      return compareAvailability(a.availability, b.availability, ctx.today ?? TODAY);
+    return 0;
+  };
+  return [...list].sort((a, b) => first(a, b) || collator.compare(a.name, b.name));
+}
+
+describe('sortPrograms', () => {
+  it('orders as the plain comparators do, for every mode, again and again on one list', () => {
+    fc.assert(
+      fc.property(
+        programs,
+        fc.array(fc.tuple(fc.constantFrom<SortMode>('name', 'rating', 'distance', 'availability'), context), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        (list, sorts) => {
+          for (const [mode, ctx] of sorts) {
+            expect(sortPrograms(list, mode, ctx).map((p) => p.id)).toEqual(
+              referenceSort(list, mode, ctx).map((p) => p.id),
+            );
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
 
 describe('createDirectoryEngine', () => {
   it('finds, pages and counts exactly as filterPrograms and facetCounts do', () => {
