@@ -41,9 +41,9 @@ import {
   DEFAULT_TAB,
   searchWithTab,
   tabFromSearch,
-  tabIndexAfterKey,
   TABS,
 } from '../../src/features/provider-dashboard/tabs.ts';
+import { tabIndexAfterKey } from '../../src/lib/tabs.ts';
 import {
   acceptOf,
   formatBytes,

@@ -7,6 +7,7 @@
  * server module the browser must not bundle); tests/unit/admin-page.test.ts checks they agree.
  */
 import { codePointLength, hasVisibleText } from '../../lib/text-rules.ts';
+import { tabAddress } from '../../lib/tabs.ts';
 import { AGE_GROUP_LABELS, type AgeGroup } from '../../lib/vocabulary.ts';
 
 export const ADMIN_TABS = [
@@ -17,26 +18,12 @@ export const ADMIN_TABS = [
 
 export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];
 
-export const DEFAULT_ADMIN_TAB: AdminTabId = 'overview';
+/** The first tab, shown when the address names none. */
+export const DEFAULT_ADMIN_TAB: AdminTabId = ADMIN_TABS[0].id;
 
-/** The tab named by `?tab=` in `search`, or the overview for a missing or unknown one. */
-export function adminTabFromSearch(search: string): AdminTabId {
-  const wanted = new URLSearchParams(search).get('tab');
-  return ADMIN_TABS.find((t) => t.id === wanted)?.id ?? DEFAULT_ADMIN_TAB;
-}
-
-/**
- * `search` with the tab set (the overview leaves no parameter); other parameters are kept.
- *
- * @example adminSearchWithTab('?tab=overview&x=1', 'listings') // '?tab=listings&x=1'
- */
-export function adminSearchWithTab(search: string, tab: AdminTabId): string {
-  const params = new URLSearchParams(search);
-  if (tab === DEFAULT_ADMIN_TAB) params.delete('tab');
-  else params.set('tab', tab);
-  const text = params.toString();
-  return text === '' ? '' : `?${text}`;
-}
+/** The active tab in the address: `?tab=<id>`, none for the overview (lib/tabs.ts). */
+export const { tabFromSearch: adminTabFromSearch, searchWithTab: adminSearchWithTab } =
+  tabAddress(ADMIN_TABS);
 
 /** The filters of the verification queue; '' asks for every request. */
 export const VERIFICATION_FILTERS = [

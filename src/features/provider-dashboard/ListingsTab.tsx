@@ -28,7 +28,7 @@ import {
 } from './draft.ts';
 import { AvailabilityCard } from './AvailabilityCard.tsx';
 import { FIDELITY_LABELS, OUTCOME_MEASURES } from '../../lib/fidelity.ts';
-import { tabIndexAfterKey } from './tabs.ts';
+import { tabIndexAfterKey } from '../../lib/tabs.ts';
 import { acceptOf, formatBytes, uploadProblem, UPLOAD_KINDS, type UploadKind } from './uploads.ts';
 import {
   card,

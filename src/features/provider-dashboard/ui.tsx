@@ -3,7 +3,7 @@
  * buttons, inputs, status pills, the section tabs.
  */
 import type { KeyboardEvent, ReactNode } from 'react';
-import { tabIndexAfterKey } from './tabs.ts';
+import { tabIndexAfterKey } from '../../lib/tabs.ts';
 
 export const card = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
 export const primaryButton =

@@ -4,6 +4,8 @@
  * "first 10, then and N more" rule (spec §9).
  */
 
+import { tabAddress } from '../../lib/tabs.ts';
+
 export const TABS = [
   { id: 'overview', label: 'Overview' },
   { id: 'providers', label: 'Provider Testing' },
@@ -13,27 +15,11 @@ export const TABS = [
 
 export type TabId = (typeof TABS)[number]['id'];
 
-export const DEFAULT_TAB: TabId = 'overview';
+/** The first tab, shown when the address names none. */
+export const DEFAULT_TAB: TabId = TABS[0].id;
 
-/** The tab named by `?tab=` in `search`, or the overview for a missing or unknown one. */
-export function tabFromSearch(search: string): TabId {
-  const wanted = new URLSearchParams(search).get('tab');
-  return TABS.find((t) => t.id === wanted)?.id ?? DEFAULT_TAB;
-}
-
-/**
- * `search` with the tab set (the overview, the default, leaves no parameter); other parameters
- * are kept.
- *
- * @example searchWithTab('?x=1', 'data') // '?x=1&tab=data'
- */
-export function searchWithTab(search: string, tab: TabId): string {
-  const params = new URLSearchParams(search);
-  if (tab === DEFAULT_TAB) params.delete('tab');
-  else params.set('tab', tab);
-  const text = params.toString();
-  return text === '' ? '' : `?${text}`;
-}
+/** The active tab in the address: `?tab=<id>`, none for the overview (lib/tabs.ts). */
+export const { tabFromSearch, searchWithTab } = tabAddress(TABS);
 
 /** Test engagement events shown in the list (spec §9). */
 export const ENGAGEMENT_SHOWN = 10;
