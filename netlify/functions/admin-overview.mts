@@ -6,8 +6,10 @@
  *     `email`, `subscription_status`, `trial_ends_at`, `verification_status`, `created_at`;
  *   - `inquiries.by_status`: `{ new, contacted, closed }` counts of all inquiries;
  *   - `inquiries.by_program`: `[{ program_id, program_name, count }]`, most inquiries first (100);
- *   - `engagement`: the last 30 days per program, `[{ program_id, views, website_clicks,
- *     call_clicks, info_requests }]`, most views first (200).
+ *   - `engagement`: the last 30 days per program, `[{ program_id, program_name, views,
+ *     website_clicks, call_clicks, info_requests }]`, most views first (200); `program_name` is
+ *     the program file's or the approved listing's name, null for an id that is neither (any
+ *     longer).
  *
  * Test data of the internal testing suite (test providers, test inquiries, the test program's
  * engagement; see _shared/test-tools.ts) is left out of every list and total: /comprehensive-testing
@@ -21,6 +23,7 @@ import { assertAdmin } from './_shared/admin.ts';
 import { requireUser } from './_shared/auth.ts';
 import { withClaims } from './_shared/db.ts';
 import { allowMethods, handle, json } from './_shared/http.ts';
+import { programNames } from './_shared/programs.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
 import { isTestInquirySql, isTestProviderSql, TEST_PROGRAM_ID } from './_shared/test-tools.ts';
 
@@ -40,6 +43,7 @@ export interface AdminOverview {
   };
   engagement: {
     program_id: string;
+    program_name: string | null;
     views: number;
     website_clicks: number;
     call_clicks: number;
@@ -64,7 +68,7 @@ export default handle('admin-overview', async (req: Request, context: Context) =
       select program_id, max(program_name) as program_name, count(*)::int as count
       from provider_inquiries i where not ${isTestInquirySql(tx, 'i')}
       group by program_id order by count(*) desc, program_id limit 100`;
-    const engagement = await tx<AdminOverview['engagement']>`
+    const engagement = await tx<Omit<AdminOverview['engagement'][number], 'program_name'>[]>`
       select program_id,
              count(*) filter (where event_type = 'view')::int as views,
              count(*) filter (where event_type = 'website_click')::int as website_clicks,
@@ -78,9 +82,11 @@ export default handle('admin-overview', async (req: Request, context: Context) =
     return {
       providers: [...providers],
       inquiries: { by_status, by_program: [...byProgram] },
-      engagement: [...engagement],
+      engagement: engagement.map((row) => ({ ...row, program_name: null })),
     };
   });
+  const names = await programNames(overview.engagement.map((row) => row.program_id));
+  for (const row of overview.engagement) row.program_name = names.get(row.program_id) ?? null;
   return json(overview satisfies AdminOverview);
 });
 

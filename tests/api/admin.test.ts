@@ -544,9 +544,32 @@ describe('overview', () => {
         'call_clicks',
         'info_requests',
         'program_id',
+        'program_name',
         'views',
         'website_clicks',
       ]);
+  });
+
+  it('names each program of the engagement list: a file, an approved listing, or null', async () => {
+    const file = allPrograms().find((p) => !p.test);
+    const gone = `gone-${randomUUID().slice(0, 8)}`;
+    const listed = `listed-${randomUUID().slice(0, 8)}`;
+    const owner = await confirmedUser('overview-names', 'admin-test-pass-1');
+    const provider = await register(owner, 'Overview Names House');
+    await sql`
+      insert into provider_listings (provider_id, center_name, description, phone, status, address, city, state,
+        zip_code, age_groups, gender_specific, setting, avg_length, modalities, insurance, published_program_id)
+      values (${provider}, 'Named Listing Center', 'A program.', '555-010-0199', 'pending', '1 Road',
+        'Belmont', 'MA', '02478', ${['Adults']}, 'Co-ed', 'Residential', '30 days', ${['ERP']}, ${['Private Pay']},
+        ${listed})`;
+    await sql`update provider_listings set status = 'approved' where published_program_id = ${listed}`;
+    for (const id of [file?.id ?? '', gone, listed])
+      await sql`insert into program_engagement (program_id, event_type) values (${id}, 'view')`;
+    const data = await body<AdminOverview>(await call('GET', '/api/admin/overview', adminToken));
+    const name = (id: string) => data.engagement.find((e) => e.program_id === id)?.program_name;
+    expect(name(file?.id ?? '')).toBe(file?.name);
+    expect(name(listed)).toBe('Named Listing Center');
+    expect(name(gone)).toBeNull();
   });
 });
 

@@ -85,6 +85,19 @@ export async function unknownPrograms(ids: readonly string[]): Promise<Set<strin
   return new Set(rest.filter((id) => !found.has(id)));
 }
 
+/** The names of the programs among `ids` (files and approved listings); unknown ids are left out. */
+export async function programNames(ids: readonly string[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  const rest: string[] = [];
+  for (const id of new Set(ids)) {
+    const file = byId.get(id);
+    if (file) names.set(id, file.name);
+    else rest.push(id);
+  }
+  if (rest.length > 0) for (const [id, entry] of await publishedListings(rest)) names.set(id, entry.name);
+  return names;
+}
+
 /** Forgets the remembered listings (tests). */
 export function forgetPublishedListings(): void {
   published.clear();

@@ -149,6 +149,9 @@ export function OverviewTab({ data, now }: { data: AdminOverview; now: number })
             <thead>
               <tr>
                 <th scope="col" className={th}>
+                  Program
+                </th>
+                <th scope="col" className={th}>
                   Program id
                 </th>
                 <th scope="col" className={`${th} text-right`}>
@@ -169,8 +172,9 @@ export function OverviewTab({ data, now }: { data: AdminOverview; now: number })
               {data.engagement.map((e) => (
                 <tr key={e.program_id}>
                   <th scope="row" className={`${td} text-left font-medium`}>
-                    {e.program_id}
+                    {e.program_name ?? 'Unknown program'}
                   </th>
+                  <td className={td}>{e.program_id}</td>
                   <td className={num}>{e.views}</td>
                   <td className={num}>{e.website_clicks}</td>
                   <td className={num}>{e.call_clicks}</td>

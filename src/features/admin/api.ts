@@ -28,6 +28,8 @@ export type AdminOverview = {
   };
   engagement: {
     program_id: string;
+    /** The program's name; null when the id is no program (any longer). */
+    program_name: string | null;
     views: number;
     website_clicks: number;
     call_clicks: number;
