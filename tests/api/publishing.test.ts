@@ -44,11 +44,12 @@ let owner: TestUser;
 let provider = '';
 let family: TestUser;
 
-// A build hook that records its calls (what Netlify's would receive).
+// A build hook that records its calls (what Netlify's would receive) and answers `hookStatus`.
 const hookCalls: string[] = [];
+let hookStatus = 200;
 const hook = http.createServer((req, res) => {
   hookCalls.push(req.url ?? '');
-  res.writeHead(200).end('{}');
+  res.writeHead(hookStatus).end('{}');
 });
 
 beforeAll(async () => {
@@ -288,6 +289,38 @@ describe('verification of a provider with a published program', () => {
     expect(drained.claimed).toBeGreaterThan(0);
     expect(drained.rebuild).toBe(null);
     expect(hookCalls).toEqual([]);
+  });
+});
+
+describe('a build hook that fails', () => {
+  it('keeps the rebuild for the next drains, which call the hook again until it accepts', async () => {
+    const id = await pendingListing(`Retry House ${randomUUID().slice(0, 8)}`);
+    hookStatus = 503;
+    hookCalls.length = 0;
+    try {
+      // The decision drains at once: the approval's e-mail goes out, the hook answers 503.
+      const programId = `retry-${randomUUID().slice(0, 8)}`;
+      expect((await decide(id, { status: 'approved', published_program_id: programId })).status).toBe(200);
+      expect(hookCalls).toHaveLength(1);
+      const [kept] = await sql<{ attempts: number; last_error: string }[]>`
+        select attempts, last_error from pending_rebuild`;
+      expect(kept).toEqual({ attempts: 1, last_error: 'Build hook answered HTTP 503' });
+      // A later drain with nothing new to send asks again.
+      expect((await drainNotifications()).rebuild).toBe('failed');
+      expect(hookCalls).toHaveLength(2);
+      hookStatus = 200;
+      const drained = await drainNotifications();
+      expect(drained).toMatchObject({ claimed: 0, rebuild: 'triggered' });
+      expect(hookCalls).toHaveLength(3);
+      expect(hookCalls[2]).toContain('trigger_title=directory+listings+changed');
+      expect(await sql`select 1 from pending_rebuild`).toHaveLength(0);
+      // Done: the next drain has nothing to ask for.
+      expect((await drainNotifications()).rebuild).toBeNull();
+      expect(hookCalls).toHaveLength(3);
+    } finally {
+      hookStatus = 200;
+      await sql`delete from pending_rebuild`;
+    }
   });
 });
 

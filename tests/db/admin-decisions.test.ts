@@ -263,6 +263,56 @@ describe('non-admins', () => {
     },
   );
 
+  it.each(['anon', 'family', 'provider', 'otherProvider', 'admin'] as Actor[])(
+    '%s cannot read, ask for or clear a pending rebuild',
+    async (actor) => {
+      const as = (query: (tx: Tx) => Promise<unknown>) => sqlState(asRole(sql, ACTORS[actor], query));
+      expect({
+        select: await as((tx) => tx`select reason from public.pending_rebuild`),
+        insert: await as((tx) => tx`insert into public.pending_rebuild (reason) values ('x')`),
+        request: await as((tx) => tx`select private.request_rebuild('x')`),
+        pending: await as((tx) => tx`select * from private.pending_rebuild()`),
+        done: await as((tx) => tx`select private.rebuild_done(1)`),
+        failed: await as((tx) => tx`select private.rebuild_failed('x')`),
+      }).toEqual({
+        select: '42501',
+        insert: '42501',
+        request: '42501',
+        pending: '42501',
+        done: '42501',
+        failed: '42501',
+      });
+    },
+  );
+
+  it('a rebuild asked for while the hook was called is kept; the one the hook accepted is cleared', async () => {
+    const out = await rolledBack(sql, async (tx) => {
+      await tx`delete from public.pending_rebuild`;
+      // As the functions' drain runs it (withService).
+      await tx.unsafe('set local role service_role');
+      const first = await tx<{ g: string }[]>`select private.request_rebuild('approved') as g`;
+      const second = await tx<{ g: string }[]>`select private.request_rebuild('taken down') as g`;
+      await tx`select private.rebuild_failed('HTTP 503')`;
+      const pending = await tx`select * from private.pending_rebuild()`;
+      await tx`select private.rebuild_done(${first[0]?.g ?? ''})`;
+      const afterStale = (await tx`select * from private.pending_rebuild()`).length;
+      await tx`select private.rebuild_done(${second[0]?.g ?? ''})`;
+      const afterDone = (await tx`select * from private.pending_rebuild()`).length;
+      return {
+        grew: Number(second[0]?.g) - Number(first[0]?.g),
+        pending: [...pending],
+        afterStale,
+        afterDone,
+      };
+    });
+    expect(out.grew).toBe(1);
+    expect(out.pending).toEqual([
+      { reason: 'taken down', generation: expect.anything() as unknown, attempts: 1 },
+    ]);
+    expect(out.afterStale).toBe(1);
+    expect(out.afterDone).toBe(0);
+  });
+
   it("other providers and families cannot read a provider's licence files; the owner and admins can", async () => {
     const upload = randomUUID();
     const setup = (tx: Tx) => tx`

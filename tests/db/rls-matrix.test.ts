@@ -289,9 +289,9 @@ describe('RLS matrix', () => {
     const tables = await sql<{ name: string }[]>`
       select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'public' and c.relkind = 'r' order by 1`;
-    // provider_uploads has its own matrix: tests/db/provider-uploads-rls.test.ts; notifications
-    // (no access for any API role) is covered by tests/db/admin-decisions.test.ts.
-    const elsewhere = ['notifications', 'provider_uploads'];
+    // provider_uploads has its own matrix: tests/db/provider-uploads-rls.test.ts; notifications and
+    // pending_rebuild (no access for any API role) are covered by tests/db/admin-decisions.test.ts.
+    const elsewhere = ['notifications', 'pending_rebuild', 'provider_uploads'];
     expect(tables.map((t) => t.name)).toEqual([...TABLES.map((t) => t.table), ...elsewhere].sort());
   });
 

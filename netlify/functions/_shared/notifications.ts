@@ -7,7 +7,8 @@
  * `notifications-drain`, and every minute by `npm start`. Each call claims rows with
  * `private.claim_notifications` (two drains at once never get the same row), sends the
  * templated e-mail, and marks the row sent; a failed send is recorded and retried by a later
- * drain once its 5-minute claim has expired. A listing approval also asks for a rebuild.
+ * drain once its 5-minute claim has expired. A listing approval also asks for a rebuild, kept in
+ * `pending_rebuild` until the build hook accepts it (a failed call is retried by the next drain).
  */
 import { withService } from './db.ts';
 import { sendMail } from './mailer.ts';
@@ -103,13 +104,29 @@ export async function drainNotifications(limit = 50): Promise<DrainResult> {
     );
     rebuild = published.length > 0;
   }
-  if (rebuild) {
-    try {
-      result.rebuild = await triggerRebuild('directory listings changed');
-    } catch (error) {
-      console.error('[notifications] rebuild:', error);
-      result.rebuild = 'failed';
-    }
-  }
+  if (rebuild) await withService((tx) => tx`select private.request_rebuild(${'directory listings changed'})`);
+  result.rebuild = await askForPendingRebuild();
   return result;
+}
+
+/**
+ * Calls the build hook for the pending rebuild request, if there is one (this drain's, or one an
+ * earlier drain could not get through), and clears it once the hook accepts. A failed call keeps
+ * it for the next drain. Null when nothing was pending.
+ */
+async function askForPendingRebuild(): Promise<DrainResult['rebuild']> {
+  const [pending] = await withService(
+    (tx) => tx<{ reason: string; generation: string }[]>`select * from private.pending_rebuild()`,
+  );
+  if (!pending) return null;
+  try {
+    const outcome = await triggerRebuild(pending.reason);
+    await withService((tx) => tx`select private.rebuild_done(${pending.generation})`);
+    return outcome;
+  } catch (error) {
+    console.error('[notifications] rebuild:', error);
+    const message = error instanceof Error ? error.message : String(error);
+    await withService((tx) => tx`select private.rebuild_failed(${message})`);
+    return 'failed';
+  }
 }
