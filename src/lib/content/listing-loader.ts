@@ -116,16 +116,6 @@ interface MarkdownEntryType {
 const PLAIN_FILE = /^[a-z0-9_-]+\.md$/;
 
 /**
- * The program files in one synchronous pass, for `astro build` and `astro sync` (no watcher):
- * the same entries as Astro's glob loader (the `.md` entry type's own frontmatter parser and
- * markdown renderer, `parseData` with the collection schema, the same digest, file path and
- * rendered HTML), in the order the folder lists them, without the 3–4 file-system round trips
- * through the thread pool and the promise queue per file that cost about 2 s of CPU at 20,000
- * programs. An entry whose file is unchanged since the stored build is kept as it is, as the glob
- * loader does. Returns false (nothing done) when the folder holds anything the fast path does
- * not take; the caller then uses the glob loader.
- */
-/**
  * The rendered body without `metadata.frontmatter`: the renderer copies the raw frontmatter there
  * (it is what `render(entry).remarkPluginFrontmatter` returns), a second object graph of every
  * program's data in the store, the data-store module and the heap of the build. No page reads it:
@@ -137,6 +127,17 @@ function withoutFrontmatter<T extends { metadata?: object } | undefined>(rendere
   return { ...rendered, metadata };
 }
 
+/**
+ * The program files in one synchronous pass, for `astro build` and `astro sync` (no watcher):
+ * the same entries as Astro's glob loader (the `.md` entry type's own frontmatter parser and
+ * markdown renderer, `parseData` with the collection schema, the same digest, file path and
+ * rendered HTML), in the order the folder lists them, without the 3–4 file-system round trips
+ * through the thread pool and the promise queue per file that cost about 2 s of CPU at 20,000
+ * programs. An entry whose file is unchanged since the stored build is kept as it is, as the glob
+ * loader does. A file that cannot be read fails the build (the glob loader would leave the
+ * program out with an error in the log). Returns false (nothing done) when the folder holds
+ * anything the fast path does not take; the caller then uses the glob loader.
+ */
 export async function loadProgramFiles(context: LoaderContext, base: string): Promise<boolean> {
   const { config, store, logger } = context;
   const entryType = (
