@@ -57,11 +57,43 @@ function render(toast: Toast): HTMLElement {
   return box;
 }
 
+/** The open modal dialog on top, if any: everything outside it is inert and under its backdrop. */
+function topModal(): HTMLDialogElement | null {
+  const open = [...document.querySelectorAll('dialog[open]')].filter((d) => d.matches(':modal'));
+  return (open.at(-1) as HTMLDialogElement | undefined) ?? null;
+}
+
+/**
+ * Keeps the toasts' container where a person can see and reach it: inside the modal dialog on
+ * top while one is open (a toast outside it would sit under the backdrop, inert), back in its own
+ * place when that dialog closes. Answers whether it moved (a moved live region is given a frame
+ * before it is filled, so screen readers watch it first).
+ */
+function placeAbove(container: HTMLElement, home: { parent: HTMLElement; next: Node | null }): boolean {
+  const host = topModal() ?? home.parent;
+  if (container.parentNode === host) return false;
+  if (host === home.parent) home.parent.insertBefore(container, home.next);
+  else host.append(container);
+  return true;
+}
+
 /** Connects the store to the live regions; safe to call once per page. */
 export function mountToaster(): void {
-  const polite = document.getElementById(POLITE_ID);
-  const alert = document.getElementById(ALERT_ID);
-  if (!polite || !alert) return;
+  const politeRegion = document.getElementById(POLITE_ID);
+  const alertRegion = document.getElementById(ALERT_ID);
+  const container = politeRegion?.parentElement;
+  if (!politeRegion || !alertRegion || !container?.parentElement) return;
+  const [polite, alert] = [politeRegion, alertRegion];
+  const home = { parent: container.parentElement, next: container.nextSibling };
+  // `close` does not bubble, but a capturing listener sees every dialog's.
+  document.addEventListener(
+    'close',
+    (event) => {
+      if (event.target instanceof HTMLDialogElement && event.target.contains(container))
+        placeAbove(container, home);
+    },
+    true,
+  );
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   let remaining = 0;
@@ -79,11 +111,23 @@ export function mountToaster(): void {
     }, remaining);
   };
 
+  let pendingFrame: number | undefined;
   $toast.subscribe((toast) => {
     stopTimer();
+    if (pendingFrame !== undefined) cancelAnimationFrame(pendingFrame);
+    pendingFrame = undefined;
     polite.replaceChildren();
     alert.replaceChildren();
     if (!toast) return;
+    if (placeAbove(container, home)) {
+      pendingFrame = requestAnimationFrame(() => {
+        pendingFrame = undefined;
+        show(toast);
+      });
+    } else show(toast);
+  });
+
+  function show(toast: Toast): void {
     const box = render(toast);
     (toast.variant === 'destructive' ? alert : polite).append(box);
     if (toast.durationMs <= 0) return;
@@ -105,5 +149,5 @@ export function mountToaster(): void {
       // focusout fires before focus lands on the next element
       setTimeout(resume, 0);
     });
-  });
+  }
 }
