@@ -10,7 +10,7 @@
  * heart's message, the compare page's empty state).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, failOnCspViolations, sitemapPaths } from './helpers.ts';
+import { expectNoAxeViolations, failOnCspViolations, quietEngagement, sitemapPaths } from './helpers.ts';
 
 failOnCspViolations();
 
@@ -54,11 +54,6 @@ const INTERACTIVE: { path: string; axe?: true; lands?: RegExp }[] = [
 const SMALL = { width: 320, height: 640 } as const;
 /** 1280 × 800 at 200 % zoom: a 640 × 400 CSS-pixel layout on a 2× display. */
 const ZOOMED = { width: 640, height: 400 } as const;
-
-/** Engagement posts (profile views) are answered here so the sweep counts against nobody. */
-async function quietEngagement(page: Page): Promise<void> {
-  await page.route('**/api/engagement', (route) => route.fulfill({ status: 202, body: '' }));
-}
 
 /** No sideways scrolling of the page and a visible main heading (after any sign-in redirect). */
 async function expectReflow(page: Page, path: string): Promise<void> {

@@ -7,14 +7,17 @@
  * violation on any page a test visits.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import postgres from 'postgres';
-import { expectNoAxeViolations, failOnCspViolations, PHONE } from './helpers.ts';
+import {
+  accessToken,
+  confirmedAccount,
+  expectNoAxeViolations,
+  failOnCspViolations,
+  passwordGrant,
+  PHONE,
+} from './helpers.ts';
 
-const OUTBOX = process.env['OUTBOX_URL'] ?? 'http://127.0.0.1:54324';
-const AUTH_URL = `${process.env['SUPABASE_URL'] ?? 'http://127.0.0.1:54321'}/auth/v1`;
-const ANON_KEY =
-  process.env['PUBLIC_SUPABASE_ANON_KEY'] ?? 'sb_publishable_local_dev_only_7Yq2mXc4RfT9vLbN3sKd';
 const DATABASE_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres:postgres@127.0.0.1:54322/postgres';
 const PASSWORD = 'account-pass-1';
 const NEW_PASSWORD = 'account-pass-2';
@@ -23,43 +26,6 @@ const SAVED_TOO = { id: 'mclean' };
 
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const uniqueEmail = (label: string) => `e2e-account-${label}-${run}@example.org`;
-
-type Mail = { subject: string; text: string };
-
-/** Signs up through the auth API and confirms through the link mailed to the outbox. */
-async function confirmedAccount(request: APIRequestContext, email: string): Promise<void> {
-  const res = await request.post(`${AUTH_URL}/signup`, {
-    headers: { apikey: ANON_KEY },
-    data: { email, password: PASSWORD, data: { full_name: 'Morgan Family' } },
-  });
-  expect(res.status()).toBe(200);
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const list = (await (
-        await request.get(`${OUTBOX}/api/messages?to=${encodeURIComponent(email)}`)
-      ).json()) as Mail[];
-      const mail = list.find((m) => /Confirm your e-mail/.test(m.subject));
-      link = /(https?:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(mail?.text ?? '')?.[1];
-      return link !== undefined;
-    })
-    .toBe(true);
-  const verified = await request.get(link ?? '', { maxRedirects: 0 });
-  expect(verified.status()).toBe(303);
-}
-
-function passwordGrant(request: APIRequestContext, email: string, password: string): Promise<APIResponse> {
-  return request.post(`${AUTH_URL}/token?grant_type=password`, {
-    headers: { apikey: ANON_KEY },
-    data: { email, password },
-  });
-}
-
-async function accessToken(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const res = await passwordGrant(request, email, password);
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 /** Sends as the user, waiting out the per-IP limit that other spec files share on 127.0.0.1. */
 async function sendRequest(request: APIRequestContext, token: string, email: string): Promise<string> {
@@ -104,8 +70,8 @@ test('a family: saved programs and requests with status, remove, export, passwor
   const sql = postgres(DATABASE_URL, { max: 1, prepare: false, onnotice: () => undefined });
   try {
     const email = uniqueEmail('family');
-    await confirmedAccount(request, email);
-    const apiToken = await accessToken(request, email, PASSWORD);
+    await confirmedAccount(request, { email, password: PASSWORD, data: { full_name: 'Morgan Family' } });
+    const apiToken = await accessToken(request, { email, password: PASSWORD });
     for (const program of [SAVED, SAVED_TOO]) {
       const saved = await request.put(`/api/favorites/${program.id}`, {
         headers: { authorization: `Bearer ${apiToken}` },
@@ -201,8 +167,8 @@ test('a family: saved programs and requests with status, remove, export, passwor
     await main(page).getByRole('button', { name: 'Update Password' }).click();
     await expect(page.getByRole('status').getByText('Password Updated', { exact: true })).toBeVisible();
     await expect(field).toHaveValue('');
-    expect((await passwordGrant(request, email, NEW_PASSWORD)).status()).toBe(200);
-    expect((await passwordGrant(request, email, PASSWORD)).status()).toBe(400);
+    expect((await passwordGrant(request, { email, password: NEW_PASSWORD })).status()).toBe(200);
+    expect((await passwordGrant(request, { email, password: PASSWORD })).status()).toBe(400);
 
     // Delete: the confirm step names what goes; Cancel keeps everything.
     await main(page).getByRole('button', { name: 'Delete my account…' }).click();
@@ -249,7 +215,7 @@ test('a family: saved programs and requests with status, remove, export, passwor
     expect(
       (await request.get('/api/account', { headers: { authorization: `Bearer ${apiToken}` } })).status(),
     ).toBe(401);
-    expect((await passwordGrant(request, email, NEW_PASSWORD)).status()).toBe(400);
+    expect((await passwordGrant(request, { email, password: NEW_PASSWORD })).status()).toBe(400);
 
     // The page, visited again, asks to sign in.
     await page.goto('/enhanced-dashboard');

@@ -9,14 +9,21 @@
  *
  * Set ADMIN_SCREENSHOTS=<dir> to keep full-page screenshots of each view.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoAxeViolations, failOnCspViolations, PHONE } from './helpers.ts';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  accessToken,
+  confirmedAccount,
+  confirmedProvider,
+  expectNoAxeViolations,
+  failOnCspViolations,
+  mailsTo,
+  openTab,
+  PHONE,
+  screenshots,
+  signIn,
+} from './helpers.ts';
 
-const OUTBOX = process.env['OUTBOX_URL'] ?? 'http://127.0.0.1:54324';
-const AUTH_URL = `${process.env['SUPABASE_URL'] ?? 'http://127.0.0.1:54321'}/auth/v1`;
-const ANON_KEY =
-  process.env['PUBLIC_SUPABASE_ANON_KEY'] ?? 'sb_publishable_local_dev_only_7Yq2mXc4RfT9vLbN3sKd';
-const SHOTS = process.env['ADMIN_SCREENSHOTS'];
+const shot = screenshots(process.env['ADMIN_SCREENSHOTS']);
 const PASSWORD = 'provider-pass-1';
 const ADMIN = { email: 'admin@example.org', password: 'admin-demo-1' };
 /** A program of content/programs: its id is taken, so approving a listing as it is refused. */
@@ -26,79 +33,22 @@ const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}
 let counter = 0;
 const uniqueEmail = (label: string) => `e2e-admin-${label}-${run}-${++counter}@example.org`;
 
-type Mail = { subject: string; text: string };
-
 failOnCspViolations();
-
-async function mailsTo(request: APIRequestContext, to: string): Promise<Mail[]> {
-  const res = await request.get(`${OUTBOX}/api/messages?to=${encodeURIComponent(to)}`);
-  return (await res.json()) as Mail[];
-}
-
-/** Signs up through the auth API (with the registration's metadata) and confirms from the outbox. */
-async function confirmedAccount(
-  request: APIRequestContext,
-  email: string,
-  data: Record<string, string>,
-): Promise<void> {
-  const res = await request.post(`${AUTH_URL}/signup`, {
-    headers: { apikey: ANON_KEY },
-    data: { email, password: PASSWORD, data },
-  });
-  expect(res.status()).toBe(200);
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const mail = (await mailsTo(request, email)).find((m) => /Confirm your e-mail/.test(m.subject));
-      link = /(https?:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(mail?.text ?? '')?.[1];
-      return link !== undefined;
-    })
-    .toBe(true);
-  const verified = await request.get(link ?? '', { maxRedirects: 0 });
-  expect(verified.status()).toBe(303);
-}
-
-/** An access token for API calls made on the person's behalf. */
-async function accessToken(request: APIRequestContext, email: string, password = PASSWORD): Promise<string> {
-  const res = await request.post(`${AUTH_URL}/token?grant_type=password`, {
-    headers: { apikey: ANON_KEY },
-    data: { email, password },
-  });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-/** Signs in on /auth with `?next=` and lands there. */
-async function signIn(page: Page, email: string, password: string, next: string): Promise<void> {
-  await page.goto(`/auth?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(next.replace(/[?]/g, '\\?')));
-}
 
 /** A provider account whose profile exists (made by the dashboard at the first sign-in). */
 async function providerSignedIn(page: Page, label: string): Promise<{ email: string; organization: string }> {
   const email = uniqueEmail(label);
   const organization = `Admin Review ${label} Center ${run}`;
-  await confirmedAccount(page.request, email, {
-    full_name: 'Morgan Reyes',
-    name: 'Morgan Reyes',
-    organization_name: organization,
+  await confirmedProvider(page.request, {
+    email,
+    password: PASSWORD,
+    organization,
+    contact: 'Morgan Reyes',
     phone: '(555) 010-0142',
   });
-  await signIn(page, email, PASSWORD, '/provider-dashboard');
+  await signIn(page, { email, password: PASSWORD }, '/provider-dashboard');
   await expect(page.getByTestId('organization')).toHaveText(organization);
   return { email, organization };
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function openTab(page: Page, name: string): Promise<void> {
-  await page.getByRole('tab', { name, exact: true }).click();
-  await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
 }
 
 /** A minimal PDF (the uploads endpoint checks the first bytes). */
@@ -110,7 +60,7 @@ test('a verification request approved on /admin: Verified on the provider dashbo
 }) => {
   test.slow();
   const { email, organization } = await providerSignedIn(page, 'verify');
-  const token = await accessToken(page.request, email);
+  const token = await accessToken(page.request, { email, password: PASSWORD });
   const upload = await page.request.post('/api/provider/uploads', {
     headers: { authorization: `Bearer ${token}` },
     multipart: {
@@ -127,7 +77,7 @@ test('a verification request approved on /admin: Verified on the provider dashbo
 
   const admin = await browser.newContext();
   const adminPage = await admin.newPage();
-  await signIn(adminPage, ADMIN.email, ADMIN.password, '/admin?tab=verification');
+  await signIn(adminPage, ADMIN, '/admin?tab=verification');
   await expect(adminPage.getByRole('tab', { name: 'Verification', exact: true })).toHaveAttribute(
     'aria-selected',
     'true',
@@ -172,7 +122,7 @@ test('a pending listing is shown as text; a taken program id is refused; rejecte
 }) => {
   test.slow();
   const { email, organization } = await providerSignedIn(page, 'listing');
-  const token = await accessToken(page.request, email);
+  const token = await accessToken(page.request, { email, password: PASSWORD });
   const center = `Script Test Residence ${run}`;
   const description = 'Daily ERP. <script>alert(1)</script> <img src=x onerror=alert(2)>';
   const created = await page.request.post('/api/provider/listings', {
@@ -204,7 +154,7 @@ test('a pending listing is shown as text; a taken program id is refused; rejecte
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  await signIn(adminPage, ADMIN.email, ADMIN.password, '/admin');
+  await signIn(adminPage, ADMIN, '/admin');
   await openTab(adminPage, 'Listings');
   await expect(adminPage).toHaveURL(/\?tab=listings$/);
   const card = adminPage.getByRole('article', { name: center });
@@ -282,8 +232,12 @@ test('signed out → a sign-in prompt; families and providers → Administrators
   await expectNoAxeViolations(page);
 
   const family = uniqueEmail('family');
-  await confirmedAccount(page.request, family, { full_name: 'Casey Family' });
-  await signIn(page, family, PASSWORD, '/admin');
+  await confirmedAccount(page.request, {
+    email: family,
+    password: PASSWORD,
+    data: { full_name: 'Casey Family' },
+  });
+  await signIn(page, { email: family, password: PASSWORD }, '/admin');
   await expect(page.getByRole('heading', { name: 'Administrators only' })).toBeVisible();
   await expect(page.getByRole('main').getByText(family)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to the directory' })).toHaveAttribute('href', '/');
@@ -297,7 +251,7 @@ test('signed out → a sign-in prompt; families and providers → Administrators
     sessionStorage.clear();
   });
   const provider = await providerSignedIn(page, 'not-admin');
-  const token = await accessToken(page.request, provider.email);
+  const token = await accessToken(page.request, { email: provider.email, password: PASSWORD });
   for (const path of ['/api/admin/overview', '/api/admin/verification-requests', '/api/admin/listings'])
     expect((await page.request.get(path, { headers: { authorization: `Bearer ${token}` } })).status()).toBe(
       403,
@@ -309,7 +263,7 @@ test('signed out → a sign-in prompt; families and providers → Administrators
 
 test('every admin view passes axe, at desktop and phone sizes (390 and 320 px)', async ({ page }) => {
   test.slow();
-  await signIn(page, ADMIN.email, ADMIN.password, '/admin');
+  await signIn(page, ADMIN, '/admin');
   await expect(page.getByRole('heading', { name: /^Providers \(\d+\)$/ })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Provider accounts, newest first' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Inquiries by status' })).toBeVisible();

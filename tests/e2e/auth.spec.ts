@@ -5,12 +5,17 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import postgres from 'postgres';
-import { expectNoAxeViolations, failOnCspViolations, PHONE } from './helpers.ts';
+import {
+  confirmedAccount,
+  expectNoAxeViolations,
+  failOnCspViolations,
+  latestMail,
+  links,
+  mailsTo,
+  PHONE,
+  submitSignIn,
+} from './helpers.ts';
 
-const OUTBOX = process.env['OUTBOX_URL'] ?? 'http://127.0.0.1:54324';
-const AUTH_URL = `${process.env['SUPABASE_URL'] ?? 'http://127.0.0.1:54321'}/auth/v1`;
-const ANON_KEY =
-  process.env['PUBLIC_SUPABASE_ANON_KEY'] ?? 'sb_publishable_local_dev_only_7Yq2mXc4RfT9vLbN3sKd';
 const DATABASE_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres:postgres@127.0.0.1:54322/postgres';
 const PASSWORD = 'family-pass-1';
 
@@ -19,61 +24,17 @@ let counter = 0;
 /** A new address for every call of every run. */
 const uniqueEmail = (label: string) => `e2e-auth-${label}-${run}-${++counter}@example.org`;
 
-type Mail = { id: string; to: string[]; subject: string; text: string; created_at: string };
-
-/** The newest message to `to` whose subject matches, waiting for it to arrive. */
-async function latestMail(request: APIRequestContext, to: string, subject: RegExp): Promise<Mail> {
-  let found: Mail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`${OUTBOX}/api/messages?to=${encodeURIComponent(to)}`);
-        const list = (await res.json()) as Mail[];
-        found = list.find((m) => subject.test(m.subject));
-        return Boolean(found);
-      },
-      { message: `a mail "${subject.source}" to ${to}` },
-    )
-    .toBe(true);
-  if (!found) throw new Error('unreachable');
-  return found;
-}
-
 async function mailCount(request: APIRequestContext, to: string): Promise<number> {
-  const res = await request.get(`${OUTBOX}/api/messages?to=${encodeURIComponent(to)}`);
-  return ((await res.json()) as Mail[]).length;
+  return (await mailsTo(request, to)).length;
 }
 
-/** The two links every auth e-mail carries (supabase/local/auth/mails.ts). */
-function links(mail: Mail): { verify: string; confirmPage: string } {
-  const verify = /(https?:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(mail.text)?.[1];
-  const confirmPage = /(https?:\/\/\S+\/auth\/confirm\?\S+)/.exec(mail.text)?.[1];
-  if (!verify || !confirmPage) throw new Error(`no links in:\n${mail.text}`);
-  return { verify, confirmPage };
-}
-
-/** A confirmed account made through the auth API (no browser), for flows that start signed up. */
-async function confirmedAccount(
-  request: APIRequestContext,
-  label: string,
-  fullName?: string,
-): Promise<string> {
-  const email = uniqueEmail(label);
-  const res = await request.post(`${AUTH_URL}/signup`, {
-    headers: { apikey: ANON_KEY },
-    data: { email, password: PASSWORD, ...(fullName ? { data: { full_name: fullName } } : {}) },
+/** A new confirmed account with this file's password, and a full name when given. */
+function newAccount(request: APIRequestContext, label: string, fullName?: string): Promise<string> {
+  return confirmedAccount(request, {
+    email: uniqueEmail(label),
+    password: PASSWORD,
+    ...(fullName ? { data: { full_name: fullName } } : {}),
   });
-  expect(res.status()).toBe(200);
-  const { verify } = links(await latestMail(request, email, /Confirm your e-mail/));
-  const verified = await request.get(verify, { maxRedirects: 0 });
-  expect(verified.status()).toBe(303);
-  return email;
-}
-
-async function signInWithPassword(page: Page, email: string, password = PASSWORD): Promise<void> {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 const userMenuButton = (page: Page) => page.locator('#user-menu-button');
@@ -160,7 +121,7 @@ test.describe('accounts', () => {
     await page.getByLabel('Email').fill('family@example.org');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByText('Missing Password: Please enter your password.')).toBeVisible();
-    await signInWithPassword(page, 'family@example.org', 'not-the-password');
+    await submitSignIn(page, { email: 'family@example.org', password: 'not-the-password' });
     const alert = page.getByRole('alert').filter({ hasText: 'Invalid Credentials' });
     await expect(alert).toContainText('Please check your email and password and try again.');
     await expect(page).toHaveURL(/\/auth$/);
@@ -176,7 +137,7 @@ test.describe('accounts', () => {
     await latestMail(request, email, /Confirm your e-mail/);
 
     await page.goto('/auth');
-    await signInWithPassword(page, email);
+    await submitSignIn(page, { email, password: PASSWORD });
     const alert = page.getByRole('alert').filter({ hasText: 'Email Not Confirmed' });
     await expect(alert).toContainText(
       'Please check your email and click the confirmation link before signing in.',
@@ -193,7 +154,7 @@ test.describe('accounts', () => {
       await sql.end();
     }
     const before = await mailCount(request, email);
-    await signInWithPassword(page, email);
+    await submitSignIn(page, { email, password: PASSWORD });
     await page.getByRole('alert').getByRole('button', { name: 'Resend Email' }).click();
     await expect(
       page.getByRole('status').getByText('Confirmation Email Sent', { exact: true }).first(),
@@ -205,7 +166,7 @@ test.describe('accounts', () => {
     page,
     request,
   }) => {
-    const email = await confirmedAccount(request, 'reset');
+    const email = await newAccount(request, 'reset');
     await page.goto('/auth?next=%2Fblog');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await expect(page).toHaveURL(/\/auth\?mode=reset&next=%2Fblog$/);
@@ -241,7 +202,7 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await expect(page.getByRole('status').getByText('Signed Out', { exact: true })).toBeVisible();
     await page.goto('/auth');
-    await signInWithPassword(page, email, 'a-brand-new-secret');
+    await submitSignIn(page, { email, password: 'a-brand-new-secret' });
     await expect(page).toHaveURL(/localhost:8888\/$/);
     await expect(page.getByRole('status').getByText('Welcome!', { exact: true })).toBeVisible();
   });
@@ -256,7 +217,7 @@ test.describe('accounts', () => {
   });
 
   test('magic link signs in and returns to next', async ({ page, request }) => {
-    const email = await confirmedAccount(request, 'magic', 'Jordan Lee');
+    const email = await newAccount(request, 'magic', 'Jordan Lee');
     await page.goto('/auth?next=%2Fblog');
     await page.getByRole('link', { name: 'Email me a sign-in link instead' }).click();
     await page.getByLabel('Email').fill(email);
@@ -269,12 +230,12 @@ test.describe('accounts', () => {
   });
 
   test('?next= round trip, and only same-site targets', async ({ page, request }) => {
-    const email = await confirmedAccount(request, 'next');
+    const email = await newAccount(request, 'next');
     // The header's Sign In link brings the person back to the page they were on.
     await page.goto('/program/silver-creek-ranch');
     await page.locator('header').getByRole('link', { name: 'Sign In', exact: true }).click();
     await expect(page).toHaveURL(/\/auth\?next=%2Fprogram%2Fsilver-creek-ranch$/);
-    await signInWithPassword(page, email);
+    await submitSignIn(page, { email, password: PASSWORD });
     await expect(page).toHaveURL(/\/program\/silver-creek-ranch$/);
     await expect(page.getByRole('status').getByText('Welcome!', { exact: true })).toBeVisible();
     await expect(page.locator('header').getByRole('link', { name: 'Sign In', exact: true })).toBeHidden();
@@ -292,7 +253,7 @@ test.describe('accounts', () => {
 
   test('role entries: Provider Dashboard for providers, Admin for admins', async ({ page }) => {
     await page.goto('/auth');
-    await signInWithPassword(page, 'provider@example.org', 'provider-demo-1');
+    await submitSignIn(page, { email: 'provider@example.org', password: 'provider-demo-1' });
     await expect(userMenuButton(page)).toBeVisible();
     await userMenuButton(page).click();
     await expect(page.getByRole('link', { name: 'Provider Dashboard' })).toHaveAttribute(
@@ -304,13 +265,13 @@ test.describe('accounts', () => {
     await expect(page.getByRole('status').getByText('Signed Out', { exact: true })).toBeVisible();
 
     await page.goto('/auth');
-    await signInWithPassword(page, 'admin@example.org', 'admin-demo-1');
+    await submitSignIn(page, { email: 'admin@example.org', password: 'admin-demo-1' });
     await userMenuButton(page).click();
     await expect(page.getByRole('link', { name: 'Admin', exact: true })).toHaveAttribute('href', '/admin');
   });
 
   test('keyboard only: sign in and use the user menu', async ({ page, request }) => {
-    const email = await confirmedAccount(request, 'keys', 'Kim Keyboard');
+    const email = await newAccount(request, 'keys', 'Kim Keyboard');
     await page.goto('/auth');
     await expect(page.getByLabel('Email')).toBeVisible();
     // From the top of the page to the e-mail field with Tab alone.
@@ -351,9 +312,9 @@ test.describe('accounts', () => {
   });
 
   test('signed in, the header fills in without moving anything', async ({ page, request }) => {
-    const email = await confirmedAccount(request, 'cls', 'Casey Stable');
+    const email = await newAccount(request, 'cls', 'Casey Stable');
     await page.goto('/auth');
-    await signInWithPassword(page, email);
+    await submitSignIn(page, { email, password: PASSWORD });
     await expect(userMenuButton(page)).toBeVisible();
     for (const width of [1280, 1024, 800]) {
       await page.setViewportSize({ width, height: 800 });
@@ -390,10 +351,10 @@ test.describe('accounts', () => {
   });
 
   test('mobile menu: account links, and choosing one closes the menu', async ({ page, request }) => {
-    const email = await confirmedAccount(request, 'mobile', 'Morgan Phone');
+    const email = await newAccount(request, 'mobile', 'Morgan Phone');
     await page.setViewportSize(PHONE);
     await page.goto('/auth');
-    await signInWithPassword(page, email);
+    await submitSignIn(page, { email, password: PASSWORD });
     await expect(page).toHaveURL(/localhost:8888\/$/);
     const menuButton = page.locator('#mobile-menu-button');
     await menuButton.click();
@@ -426,7 +387,7 @@ test.describe('accessibility of /auth', () => {
         }
       }
       await page.goto('/auth');
-      await signInWithPassword(page, 'family@example.org', 'wrong-password-here');
+      await submitSignIn(page, { email: 'family@example.org', password: 'wrong-password-here' });
       await expect(page.locator('[data-auth-alert]')).toBeVisible();
       await expectNoAxeViolations(page);
     });

@@ -6,7 +6,7 @@
  */
 import { compareDataPath } from '../../src/features/compare/data.ts';
 import { expect, test, type Page } from '@playwright/test';
-import { PHONE, expectNoAxeViolations, failOnCspViolations } from './helpers.ts';
+import { PHONE, expectNoAxeViolations, failOnCspViolations, hydrated } from './helpers.ts';
 
 failOnCspViolations();
 
@@ -18,13 +18,6 @@ const KESTREL = { id: 'kestrel-hill-ocd-residence', name: 'Kestrel Hill OCD Resi
 
 const THREE = [DESERT, ASPEN, BLUEBONNET];
 const compareUrl = (programs: { id: string }[]) => `/compare?ids=${programs.map((p) => p.id).join(',')}`;
-
-/** Islands hydrated: a click on a card's toggle before that would reach no handler. */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('astro-island')].every((island) => !island.hasAttribute('ssr')),
-  );
-}
 
 const toggleOf = (page: Page, name: string) =>
   page.getByRole('button', { name: `Compare ${name}`, exact: true });

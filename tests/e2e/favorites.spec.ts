@@ -5,12 +5,16 @@
  * Every test signs up its own account (tests run in parallel workers).
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { PHONE, expectNoAxeViolations } from './helpers.ts';
+import {
+  PHONE,
+  confirmedAccount,
+  expectNoAxeViolations,
+  hydrated,
+  signIn,
+  submitSignIn,
+  watchCsp,
+} from './helpers.ts';
 
-const OUTBOX = process.env['OUTBOX_URL'] ?? 'http://127.0.0.1:54324';
-const AUTH_URL = `${process.env['SUPABASE_URL'] ?? 'http://127.0.0.1:54321'}/auth/v1`;
-const ANON_KEY =
-  process.env['PUBLIC_SUPABASE_ANON_KEY'] ?? 'sb_publishable_local_dev_only_7Yq2mXc4RfT9vLbN3sKd';
 const PASSWORD = 'favourite-pass-1';
 
 /** A program whose card is among the first ones on the home page (name order) and its profile. */
@@ -20,65 +24,23 @@ const PROFILE_NAME = 'Kestrel Hill OCD Residence';
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 let counter = 0;
 
-/** A confirmed account made through the auth API and the outbox's confirmation link. */
-async function confirmedAccount(request: APIRequestContext, label: string): Promise<string> {
-  const email = `e2e-fav-${label}-${run}-${++counter}@example.org`;
-  const res = await request.post(`${AUTH_URL}/signup`, {
-    headers: { apikey: ANON_KEY },
-    data: { email, password: PASSWORD },
+/** A new confirmed account (every test signs up its own). */
+function newAccount(request: APIRequestContext, label: string): Promise<string> {
+  return confirmedAccount(request, {
+    email: `e2e-fav-${label}-${run}-${++counter}@example.org`,
+    password: PASSWORD,
   });
-  expect(res.status()).toBe(200);
-  let verify: string | undefined;
-  await expect
-    .poll(async () => {
-      const list = (await (
-        await request.get(`${OUTBOX}/api/messages?to=${encodeURIComponent(email)}`)
-      ).json()) as { text: string }[];
-      verify = list.map((m) => /(https?:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(m.text)?.[1]).find(Boolean);
-      return Boolean(verify);
-    })
-    .toBe(true);
-  const verified = await request.get(verify ?? '', { maxRedirects: 0 });
-  expect(verified.status()).toBe(303);
-  return email;
 }
 
-/** Fills the sign-in form of /auth (the page keeps `?next=`). */
-async function signInOnAuthPage(page: Page, email: string): Promise<void> {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-}
-
-async function signIn(page: Page, request: APIRequestContext, label: string, next = '/'): Promise<void> {
-  const email = await confirmedAccount(request, label);
-  await page.goto(`/auth?next=${encodeURIComponent(next)}`);
-  await signInOnAuthPage(page, email);
-  await expect(page).toHaveURL(new RegExp(`localhost:8888${next.replace(/[/?]/g, '\\$&')}$`));
+/** Signs a new account in on /auth, lands on `next` and waits for the islands to hydrate. */
+async function newAccountSignedIn(
+  page: Page,
+  request: APIRequestContext,
+  label: string,
+  next = '/',
+): Promise<void> {
+  await signIn(page, { email: await newAccount(request, label), password: PASSWORD }, next);
   await hydrated(page);
-}
-
-type Violations = { list: string[] };
-
-/** CSP violations from the page's event and Chromium's console (as headers.spec.ts does). */
-async function watchCsp(page: Page): Promise<Violations> {
-  const found: Violations = { list: [] };
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      console.error(`Content-Security-Policy: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'}`);
-    });
-  });
-  page.on('console', (message) => {
-    if (/Content[- ]Security[- ]Policy/i.test(message.text())) found.list.push(message.text());
-  });
-  return found;
-}
-
-/** Islands hydrated: a click on a card's heart before that would reach no handler. */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('astro-island')].every((island) => !island.hasAttribute('ssr')),
-  );
 }
 
 const toast = (page: Page) => page.locator('#toast-region-polite, #toast-region-alert');
@@ -104,7 +66,7 @@ test.describe('favourites', () => {
     request,
   }) => {
     const csp = await watchCsp(page);
-    const email = await confirmedAccount(request, 'return');
+    const email = await newAccount(request, 'return');
     await page.goto(PROFILE);
     const heart = heartOf(page, PROFILE_NAME);
     await expect(heart).toHaveAttribute('aria-pressed', 'false');
@@ -116,13 +78,13 @@ test.describe('favourites', () => {
     await toast(page).getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/\/auth\?next=%2Fprogram%2Fkestrel-hill-ocd-residence$/);
 
-    await signInOnAuthPage(page, email);
+    await submitSignIn(page, { email, password: PASSWORD });
     await expect(page).toHaveURL(/localhost:8888\/program\/kestrel-hill-ocd-residence$/);
     await heartOf(page, PROFILE_NAME).click();
     await expect(toast(page).getByText('Added to Favorites')).toBeVisible();
     await expect(heartOf(page, PROFILE_NAME)).toHaveAttribute('aria-pressed', 'true');
     await expect(heartOf(page, PROFILE_NAME)).toHaveAccessibleName(`Remove ${PROFILE_NAME} from favorites`);
-    expect(csp.list).toEqual([]);
+    expect(csp).toEqual([]);
   });
 
   test('signed out on a directory card: the same message; /favorites sends to sign-in', async ({ page }) => {
@@ -140,7 +102,7 @@ test.describe('favourites', () => {
     request,
   }) => {
     const csp = await watchCsp(page);
-    await signIn(page, request, 'cycle');
+    await newAccountSignedIn(page, request, 'cycle');
     const heart = heartOf(page, PROFILE_NAME);
     // Hidden until the card is hovered (desktop), then a pressed toggle once clicked.
     await expect(heart).toHaveCSS('opacity', '0');
@@ -189,11 +151,11 @@ test.describe('favourites', () => {
     // Removed on the server too.
     await page.reload();
     await expect(page.getByRole('heading', { name: 'No favorites yet' })).toBeVisible();
-    expect(csp.list).toEqual([]);
+    expect(csp).toEqual([]);
   });
 
   test('keyboard: the heart appears on focus and toggles with Enter and Space', async ({ page, request }) => {
-    await signIn(page, request, 'keys');
+    await newAccountSignedIn(page, request, 'keys');
     const name = await firstCardName(page);
     const heart = heartOf(page, name);
     const link = page.getByRole('link', { name, exact: true });
@@ -226,7 +188,7 @@ test.describe('favourites', () => {
   });
 
   test('a failed save rolls back and says so', async ({ page, request }) => {
-    await signIn(page, request, 'fail');
+    await newAccountSignedIn(page, request, 'fail');
     await page.route('**/api/favorites/*', (route) =>
       route.fulfill({
         status: 503,
@@ -243,7 +205,7 @@ test.describe('favourites', () => {
 
   test('a list that cannot be loaded says so', async ({ page, request }) => {
     await page.route('**/api/favorites', (route) => route.fulfill({ status: 500, body: '{}' }));
-    await signIn(page, request, 'load');
+    await newAccountSignedIn(page, request, 'load');
     await expect(toast(page).getByText('Failed to load favorites')).toBeVisible();
   });
 });

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { grade, OBSERVATORY_CORS_ORIGIN } from '../lib/observatory.ts';
-import { sitemapPaths } from './helpers.ts';
+import { sitemapPaths, watchCsp } from './helpers.ts';
 
 /** Pages graded one by one; the signed-in areas must earn the same grade as the public pages. */
 const GRADED_PATHS = [
@@ -66,29 +66,13 @@ for (const path of GRADED_PATHS) {
   });
 }
 
-type Violations = { list: string[] };
-
-/** Collects CSP violations from the page (event) and from Chromium's console messages. */
-async function watchCsp(page: Page): Promise<Violations> {
-  const found: Violations = { list: [] };
-  await page.addInitScript(() => {
-    const w = window as unknown as { cspViolations: string[] };
-    w.cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (e) => {
-      w.cspViolations.push(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'}: ${e.sample}`);
-    });
-  });
-  page.on('console', (message) => {
-    if (/Content[- ]Security[- ]Policy/i.test(message.text())) found.list.push(`console: ${message.text()}`);
-  });
-  return found;
-}
-
-async function violations(page: Page, found: Violations): Promise<string[]> {
-  const fromPage = await page.evaluate(
-    () => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [],
-  );
-  return [...found.list, ...fromPage.map((v) => `event: ${v}`)];
+/**
+ * The violations `watchCsp` has collected, read after a round trip to the page, so that the
+ * console messages the page sent before it have arrived.
+ */
+async function violations(page: Page, found: string[]): Promise<string[]> {
+  await page.evaluate(() => undefined);
+  return [...found];
 }
 
 test('the collector sees a violation, so "none" below means none', async ({ page }) => {

@@ -7,11 +7,10 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import postgres from 'postgres';
-import { PHONE, expectNoAxeViolations } from './helpers.ts';
+import { PHONE, expectNoAxeViolations, mailsTo, quietEngagement, screenshots } from './helpers.ts';
 
-const OUTBOX = process.env['OUTBOX_URL'] ?? 'http://127.0.0.1:54324';
 const DATABASE_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres:postgres@127.0.0.1:54322/postgres';
-const SHOTS = process.env['INQUIRY_SCREENSHOTS'];
+const shot = screenshots(process.env['INQUIRY_SCREENSHOTS'], { fullPage: false });
 
 const PROFILE = '/program/silver-creek-ranch';
 const PROGRAM_NAME = 'Silver Creek Ranch for Young Men';
@@ -22,13 +21,6 @@ const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}
 let counter = 0;
 const uniqueEmail = (label: string) => `e2e-inq-${label}-${run}-${++counter}@example.org`;
 
-type Mail = { to: string[]; subject: string; text: string };
-
-async function mailsTo(page: Page, to: string): Promise<Mail[]> {
-  const res = await page.request.get(`${OUTBOX}/api/messages?to=${encodeURIComponent(to)}`);
-  return (await res.json()) as Mail[];
-}
-
 let sql: postgres.Sql;
 test.beforeAll(() => {
   sql = postgres(DATABASE_URL, { max: 1, onnotice: () => undefined });
@@ -36,15 +28,6 @@ test.beforeAll(() => {
 test.afterAll(async () => {
   await sql.end();
 });
-
-/** Engagement posts are answered here (202) so they never count against anyone's budget. */
-async function quietEngagement(page: Page): Promise<void> {
-  await page.route('**/api/engagement', (route) => route.fulfill({ status: 202, body: '' }));
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
-}
 
 async function openDialog(page: Page, button: 'Request Info' | 'Request a Call') {
   await page.getByRole('button', { name: button }).first().click();
@@ -93,9 +76,9 @@ test('Request Info end to end: stored, mailed to the program and the family, sta
       message: 'Do you have space in March?',
     }),
   ]);
-  const toProgram = (await mailsTo(page, PROGRAM_EMAIL)).filter((m) => m.text.includes(email));
+  const toProgram = (await mailsTo(page.request, PROGRAM_EMAIL)).filter((m) => m.text.includes(email));
   expect(toProgram.map((m) => m.subject)).toEqual([`New information request for ${PROGRAM_NAME}`]);
-  const [confirmation] = await mailsTo(page, email);
+  const [confirmation] = await mailsTo(page.request, email);
   expect(confirmation?.subject).toBe(`Your information request to ${PROGRAM_NAME}`);
   const link = /(https?:\/\/\S+\/request\/[A-Za-z0-9_-]{43})/.exec(confirmation?.text ?? '')?.[1];
   expect(link).toBeDefined();

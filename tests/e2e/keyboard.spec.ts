@@ -7,7 +7,7 @@
  * /provider-login and the dashboard, whose tabs move with the arrow keys.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { expectNoAxeViolations, failOnCspViolations } from './helpers.ts';
+import { expectNoAxeViolations, failOnCspViolations, quietEngagement } from './helpers.ts';
 
 failOnCspViolations();
 
@@ -24,10 +24,6 @@ async function tabTo(page: Page, target: Locator, { max = 80 } = {}): Promise<vo
     await page.keyboard.press('Tab');
   }
   await expect(target).toBeFocused();
-}
-
-async function quietEngagement(page: Page): Promise<void> {
-  await page.route('**/api/engagement', (route) => route.fulfill({ status: 202, body: '' }));
 }
 
 test('a family by keyboard: search → profile → Request Info sent; Escape closes dialogs, focus returns', async ({

@@ -8,62 +8,36 @@
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import postgres from 'postgres';
-import { expectNoAxeViolations, failOnCspViolations, PHONE } from './helpers.ts';
+import {
+  confirmedProvider,
+  expectNoAxeViolations,
+  failOnCspViolations,
+  latestMail,
+  links,
+  passwordGrant,
+  PHONE,
+  screenshots,
+  submitSignIn,
+} from './helpers.ts';
 
-const OUTBOX = process.env['OUTBOX_URL'] ?? 'http://127.0.0.1:54324';
-const AUTH_URL = `${process.env['SUPABASE_URL'] ?? 'http://127.0.0.1:54321'}/auth/v1`;
-const ANON_KEY =
-  process.env['PUBLIC_SUPABASE_ANON_KEY'] ?? 'sb_publishable_local_dev_only_7Yq2mXc4RfT9vLbN3sKd';
 const DATABASE_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres:postgres@127.0.0.1:54322/postgres';
 const PASSWORD = 'provider-pass-1';
 const DESKTOP = { width: 1280, height: 900 } as const;
-const SHOTS = process.env['PROVIDER_AUTH_SHOTS'];
+/** Set PROVIDER_AUTH_SHOTS=<dir> to keep full-page screenshots, named with the viewport width. */
+const shot = screenshots(process.env['PROVIDER_AUTH_SHOTS'], { width: true });
 
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 let counter = 0;
 const uniqueEmail = (label: string) => `e2e-provider-${label}-${run}-${++counter}@example.org`;
 
-type Mail = { subject: string; text: string };
-
-async function latestMail(request: APIRequestContext, to: string, subject: RegExp): Promise<Mail> {
-  let found: Mail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`${OUTBOX}/api/messages?to=${encodeURIComponent(to)}`);
-        found = ((await res.json()) as Mail[]).find((m) => subject.test(m.subject));
-        return Boolean(found);
-      },
-      { message: `a mail "${subject.source}" to ${to}` },
-    )
-    .toBe(true);
-  if (!found) throw new Error('unreachable');
-  return found;
-}
-
-/** The two links every auth e-mail carries (supabase/local/auth/mails.ts). */
-function links(mail: Mail): { verify: string; confirmPage: string } {
-  const verify = /(https?:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(mail.text)?.[1];
-  const confirmPage = /(https?:\/\/\S+\/auth\/confirm\?\S+)/.exec(mail.text)?.[1];
-  if (!verify || !confirmPage) throw new Error(`no links in:\n${mail.text}`);
-  return { verify, confirmPage };
-}
-
-/** A confirmed provider sign-up made through the auth API (the profile is not created yet). */
-async function confirmedProvider(request: APIRequestContext, label: string): Promise<string> {
-  const email = uniqueEmail(label);
-  const res = await request.post(`${AUTH_URL}/signup`, {
-    headers: { apikey: ANON_KEY },
-    data: {
-      email,
-      password: PASSWORD,
-      data: { full_name: 'Dana Provider', name: 'Dana Provider', organization_name: `Harbor OCD ${label}` },
-    },
+/** A new confirmed provider sign-up (the profile is not created yet). */
+function newProvider(request: APIRequestContext, label: string): Promise<string> {
+  return confirmedProvider(request, {
+    email: uniqueEmail(label),
+    password: PASSWORD,
+    organization: `Harbor OCD ${label}`,
+    contact: 'Dana Provider',
   });
-  expect(res.status()).toBe(200);
-  const { verify } = links(await latestMail(request, email, /Confirm your e-mail/));
-  expect((await request.get(verify, { maxRedirects: 0 })).status()).toBe(303);
-  return email;
 }
 
 type ProfileRow = {
@@ -85,18 +59,6 @@ async function providerProfile(email: string): Promise<ProfileRow | undefined> {
   } finally {
     await sql.end();
   }
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-}
-
-async function signInAtProviderLogin(page: Page, email: string, password = PASSWORD): Promise<void> {
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 const fieldError = (page: Page, id: string) => page.locator(`#${id}-error`);
@@ -260,7 +222,7 @@ test.describe('provider registration', () => {
   });
 
   test('a confirmed address: Account Already Exists', async ({ page, request }) => {
-    const email = await confirmedProvider(request, 'exists');
+    const email = await newProvider(request, 'exists');
     await page.goto('/provider-registration');
     await page.getByLabel('Organization name').fill('Harbor OCD Residence');
     await page.getByLabel('Contact name').fill('Dana Reyes');
@@ -295,7 +257,7 @@ test.describe('provider sign-in', () => {
     await expect(fieldError(page, 'provider-password')).toHaveText(
       'Missing Password: Please enter your password.',
     );
-    await signInAtProviderLogin(page, 'provider@example.org', 'not-the-password');
+    await submitSignIn(page, { email: 'provider@example.org', password: 'not-the-password' });
     const alert = page.locator('[data-auth-alert]');
     await expect(alert).toContainText('Invalid Credentials');
     await expect(alert).toContainText('Please check your email and password and try again.');
@@ -308,7 +270,7 @@ test.describe('provider sign-in', () => {
     page,
     request,
   }) => {
-    const email = await confirmedProvider(request, 'reset');
+    const email = await newProvider(request, 'reset');
     await page.goto('/provider-login');
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     await expect(fieldError(page, 'provider-email')).toHaveText(
@@ -334,10 +296,7 @@ test.describe('provider sign-in', () => {
     await page.getByRole('button', { name: 'Update Password' }).click();
     await expect(page).toHaveURL(/\/provider-dashboard$/);
     await expect(page.getByRole('status').getByText('Password Updated', { exact: true })).toBeVisible();
-    const grant = await request.post(`${AUTH_URL}/token?grant_type=password`, {
-      headers: { apikey: ANON_KEY },
-      data: { email, password: 'a-new-provider-secret' },
-    });
+    const grant = await passwordGrant(request, { email, password: 'a-new-provider-secret' });
     expect(grant.status()).toBe(200);
   });
 
@@ -351,7 +310,7 @@ test.describe('provider sign-in', () => {
     page,
     request,
   }) => {
-    const email = await confirmedProvider(request, 'magic');
+    const email = await newProvider(request, 'magic');
     await page.goto('/provider-login');
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Email me a magic link instead (no password)').check();
@@ -374,7 +333,7 @@ test.describe('provider sign-in', () => {
     const box = page.getByLabel('Remember me');
     await expect(box).toBeChecked();
     if (!remember) await box.uncheck();
-    await signInAtProviderLogin(page, email);
+    await submitSignIn(page, { email, password: PASSWORD });
     await expect(page).toHaveURL(/\/provider-dashboard$/);
     await expect(page.locator('#user-menu-button')).toBeVisible();
     // Closing the browser keeps cookies and localStorage (storageState), never sessionStorage.
@@ -384,7 +343,7 @@ test.describe('provider sign-in', () => {
   }
 
   test('Remember me off: the session ends with the browser', async ({ browser, page, request }) => {
-    const email = await confirmedProvider(request, 'forget');
+    const email = await newProvider(request, 'forget');
     const next = await restored(browser, page, email, false);
     expect(await page.evaluate(() => localStorage.getItem('ocd-directory-auth'))).toBeNull();
     expect(await page.evaluate(() => sessionStorage.getItem('ocd-directory-auth'))).not.toBeNull();
@@ -400,7 +359,7 @@ test.describe('provider sign-in', () => {
   });
 
   test('Remember me on: the session outlives the browser', async ({ browser, page, request }) => {
-    const email = await confirmedProvider(request, 'remember');
+    const email = await newProvider(request, 'remember');
     const next = await restored(browser, page, email, true);
     await next.goto('/provider-login');
     await expect(next).toHaveURL(/\/provider-dashboard$/);
@@ -408,7 +367,7 @@ test.describe('provider sign-in', () => {
   });
 
   test('/auth lands a provider on the dashboard when there is no next', async ({ page, request }) => {
-    const email = await confirmedProvider(request, 'auth');
+    const email = await newProvider(request, 'auth');
     await page.goto('/auth');
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -455,7 +414,7 @@ test.describe('accessibility of the provider pages', () => {
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await expect(page.locator('[data-field-error]').first()).toBeVisible();
       await expectNoAxeViolations(page);
-      await signInAtProviderLogin(page, 'provider@example.org', 'wrong-password-here');
+      await submitSignIn(page, { email: 'provider@example.org', password: 'wrong-password-here' });
       await expect(page.locator('[data-auth-alert]')).toBeVisible();
       await expectNoAxeViolations(page);
       await shot(page, 'login-invalid');
@@ -472,7 +431,7 @@ test.describe('accessibility of the provider pages', () => {
 
   test('Create New Password and Magic Link Sent! at both widths', async ({ page, request }) => {
     test.setTimeout(60_000);
-    const email = await confirmedProvider(request, 'a11y');
+    const email = await newProvider(request, 'a11y');
     await page.goto('/provider-login');
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Email me a magic link instead (no password)').check();

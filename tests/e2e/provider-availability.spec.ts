@@ -5,16 +5,19 @@
  * (the date moves to today) and, once older than 30 days, shows "Not confirmed since <date>"
  * until it is confirmed, without the listing going back to review. axe on every new state.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import postgres from 'postgres';
-import { expectNoAxeViolations, failOnCspViolations, PHONE } from './helpers.ts';
+import {
+  confirmedProvider,
+  expectNoAxeViolations,
+  failOnCspViolations,
+  PHONE,
+  screenshots,
+  signIn,
+} from './helpers.ts';
 
-const OUTBOX = process.env['OUTBOX_URL'] ?? 'http://127.0.0.1:54324';
-const AUTH_URL = `${process.env['SUPABASE_URL'] ?? 'http://127.0.0.1:54321'}/auth/v1`;
-const ANON_KEY =
-  process.env['PUBLIC_SUPABASE_ANON_KEY'] ?? 'sb_publishable_local_dev_only_7Yq2mXc4RfT9vLbN3sKd';
 const DATABASE_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres:postgres@127.0.0.1:54322/postgres';
-const SHOTS = process.env['DASHBOARD_SCREENSHOTS'];
+const shot = screenshots(process.env['DASHBOARD_SCREENSHOTS']);
 const PASSWORD = 'provider-pass-1';
 
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -35,41 +38,9 @@ failOnCspViolations();
 const longDay = (time: Date) =>
   new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' }).format(time);
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-/** Signs up through the auth API (with the registration's metadata) and confirms from the outbox. */
-async function confirmedProvider(request: APIRequestContext, email: string, organization: string) {
-  const res = await request.post(`${AUTH_URL}/signup`, {
-    headers: { apikey: ANON_KEY },
-    data: {
-      email,
-      password: PASSWORD,
-      data: { full_name: 'Sam Rivera', name: 'Sam Rivera', organization_name: organization },
-    },
-  });
-  expect(res.status()).toBe(200);
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const mails = (await (
-        await request.get(`${OUTBOX}/api/messages?to=${encodeURIComponent(email)}`)
-      ).json()) as { subject: string; text: string }[];
-      const mail = mails.find((m) => /Confirm your e-mail/.test(m.subject));
-      link = /(https?:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(mail?.text ?? '')?.[1];
-      return link !== undefined;
-    })
-    .toBe(true);
-  expect((await request.get(link ?? '', { maxRedirects: 0 })).status()).toBe(303);
-}
-
+/** Signs in on /auth and lands on the dashboard's Listings tab. */
 async function signInToListings(page: Page, email: string): Promise<void> {
-  await page.goto(`/auth?next=${encodeURIComponent('/provider-dashboard?tab=listings')}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/provider-dashboard\?tab=listings/);
+  await signIn(page, { email, password: PASSWORD }, '/provider-dashboard?tab=listings');
   await expect(page.getByRole('heading', { name: 'Your listings' })).toBeVisible();
 }
 
@@ -84,7 +55,12 @@ test('treatment and youth-safety fields: saved in the draft, submitted, and back
 }) => {
   test.slow();
   const email = uniqueEmail('builder');
-  await confirmedProvider(page.request, email, `Juniper Ridge ${run}`);
+  await confirmedProvider(page.request, {
+    email,
+    password: PASSWORD,
+    organization: `Juniper Ridge ${run}`,
+    contact: 'Sam Rivera',
+  });
   await signInToListings(page, email);
 
   await page.getByLabel(/^Center name/).fill('Juniper Ridge Teen OCD Program');
@@ -189,7 +165,12 @@ test('availability: stated, confirmed with "Still accurate", and shown as not co
 }) => {
   test.slow();
   const email = uniqueEmail('card');
-  await confirmedProvider(page.request, email, `Cedar Gate ${run}`);
+  await confirmedProvider(page.request, {
+    email,
+    password: PASSWORD,
+    organization: `Cedar Gate ${run}`,
+    contact: 'Sam Rivera',
+  });
   await signInToListings(page, email);
   const provider = await providerId(email);
   const [listing] = await sql<{ id: string }[]>`

@@ -10,14 +10,20 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import postgres from 'postgres';
-import { expectNoAxeViolations, failOnCspViolations, PHONE } from './helpers.ts';
+import {
+  confirmedAccount,
+  confirmedProvider,
+  expectNoAxeViolations,
+  failOnCspViolations,
+  mailsTo,
+  openTab,
+  PHONE,
+  screenshots,
+  signIn,
+} from './helpers.ts';
 
-const OUTBOX = process.env['OUTBOX_URL'] ?? 'http://127.0.0.1:54324';
-const AUTH_URL = `${process.env['SUPABASE_URL'] ?? 'http://127.0.0.1:54321'}/auth/v1`;
-const ANON_KEY =
-  process.env['PUBLIC_SUPABASE_ANON_KEY'] ?? 'sb_publishable_local_dev_only_7Yq2mXc4RfT9vLbN3sKd';
 const DATABASE_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres:postgres@127.0.0.1:54322/postgres';
-const SHOTS = process.env['DASHBOARD_SCREENSHOTS'];
+const shot = screenshots(process.env['DASHBOARD_SCREENSHOTS']);
 const PASSWORD = 'provider-pass-1';
 /** A directory program no other spec sends requests to; the inquiry test publishes a listing as it. */
 const PUBLISHED = { id: 'lantern-point-ocd-residence', path: '/program/lantern-point-ocd-residence' };
@@ -25,8 +31,6 @@ const PUBLISHED = { id: 'lantern-point-ocd-residence', path: '/program/lantern-p
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 let counter = 0;
 const uniqueEmail = (label: string) => `e2e-prov-${label}-${run}-${++counter}@example.org`;
-
-type Mail = { subject: string; text: string };
 
 let sql: postgres.Sql;
 test.beforeAll(() => {
@@ -38,60 +42,24 @@ test.afterAll(async () => {
 
 failOnCspViolations();
 
-async function mailsTo(request: APIRequestContext, to: string): Promise<Mail[]> {
-  const res = await request.get(`${OUTBOX}/api/messages?to=${encodeURIComponent(to)}`);
-  return (await res.json()) as Mail[];
-}
-
-/** Signs up through the auth API (with the registration's metadata) and confirms from the outbox. */
-async function confirmedAccount(
-  request: APIRequestContext,
-  email: string,
-  data: Record<string, string>,
-): Promise<void> {
-  const res = await request.post(`${AUTH_URL}/signup`, {
-    headers: { apikey: ANON_KEY },
-    data: { email, password: PASSWORD, data },
-  });
-  expect(res.status()).toBe(200);
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const mail = (await mailsTo(request, email)).find((m) => /Confirm your e-mail/.test(m.subject));
-      link = /(https?:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(mail?.text ?? '')?.[1];
-      return link !== undefined;
-    })
-    .toBe(true);
-  const verified = await request.get(link ?? '', { maxRedirects: 0 });
-  expect(verified.status()).toBe(303);
-}
-
-function providerMetadata(organization: string): Record<string, string> {
-  return {
-    full_name: 'Jordan Lee',
-    name: 'Jordan Lee',
-    organization_name: organization,
+/** A confirmed provider sign-up with the registration's metadata (the profile comes at sign-in). */
+function newProvider(request: APIRequestContext, email: string, organization: string): Promise<string> {
+  return confirmedProvider(request, {
+    email,
+    password: PASSWORD,
+    organization,
+    contact: 'Jordan Lee',
     phone: '(555) 010-0199',
-  };
+  });
 }
 
-/** Signs in on /auth and lands on the dashboard (the page keeps `?next=`). */
+/** Signs in on /auth and lands on the dashboard, on `tab` when given (the page keeps `?next=`). */
 async function signInToDashboard(page: Page, email: string, tab?: string): Promise<void> {
-  const next = tab ? `/provider-dashboard?tab=${tab}` : '/provider-dashboard';
-  await page.goto(`/auth?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/provider-dashboard/);
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function openTab(page: Page, name: string): Promise<void> {
-  await page.getByRole('tab', { name, exact: true }).click();
-  await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
+  await signIn(
+    page,
+    { email, password: PASSWORD },
+    tab ? `/provider-dashboard?tab=${tab}` : '/provider-dashboard',
+  );
 }
 
 /** A valid 1×1 PNG. */
@@ -107,7 +75,7 @@ test('a new provider: profile created at sign-in, verification requested, listin
   test.slow();
   const email = uniqueEmail('journey');
   const organization = `Harbor House OCD Center ${run}`;
-  await confirmedAccount(page.request, email, providerMetadata(organization));
+  await newProvider(page.request, email, organization);
   // Nothing created it yet: the registration's POST /api/providers "failed"; the dashboard makes it.
   expect(
     await sql`select 1 from providers p join auth.users u on u.id = p.user_id where u.email = ${email}`,
@@ -291,7 +259,7 @@ test('an inquiry to a published program reaches its provider; the status set the
   test.slow();
   const email = uniqueEmail('inbox');
   const organization = `Lantern Point Provider ${run}`;
-  await confirmedAccount(page.request, email, providerMetadata(organization));
+  await newProvider(page.request, email, organization);
   await signInToDashboard(page, email);
   await expect(page.getByTestId('organization')).toHaveText(organization);
   // Publishing is the administrators' (issue 8): here the database plays the administrator.
@@ -359,7 +327,7 @@ test('an inquiry to a published program reaches its provider; the status set the
 
 test('phones get a section select instead of tabs; every section passes axe at 390 px', async ({ page }) => {
   const email = uniqueEmail('phone');
-  await confirmedAccount(page.request, email, providerMetadata(`Phone Test Center ${run}`));
+  await newProvider(page.request, email, `Phone Test Center ${run}`);
   await page.setViewportSize(PHONE);
   await signInToDashboard(page, email);
   await expect(page.getByTestId('organization')).toBeVisible();
@@ -392,7 +360,7 @@ test('signed out → /provider-login; a family account → Complete Your Profile
   await expect(page).toHaveURL(/\/provider-login/);
 
   const email = uniqueEmail('family-account');
-  await confirmedAccount(page.request, email, { full_name: 'Casey Family' });
+  await confirmedAccount(page.request, { email, password: PASSWORD, data: { full_name: 'Casey Family' } });
   await signInToDashboard(page, email);
   await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Complete registration' })).toHaveAttribute(
@@ -407,7 +375,7 @@ test('a listing the reviewers sent back shows their notes and can be edited and 
   page,
 }) => {
   const email = uniqueEmail('rejected');
-  await confirmedAccount(page.request, email, providerMetadata(`Resubmit Center ${run}`));
+  await newProvider(page.request, email, `Resubmit Center ${run}`);
   await signInToDashboard(page, email, 'listings');
   await expect(page.getByText('Nothing submitted yet.', { exact: false })).toBeVisible();
   // The review is the administrators' (issue 8): here the database plays the reviewer.

@@ -6,31 +6,25 @@
  * kept), with axe on every tab. The test program page records a view and its info request is an
  * e-mail draft. Runs in order: the steps share the database's test data.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import postgres from 'postgres';
 import { TEST_PROGRAM_ID, TEST_PROGRAM_TOKEN } from '../../src/lib/vocabulary.ts';
-import { expectNoAxeViolations, failOnCspViolations, PHONE } from './helpers.ts';
+import {
+  expectNoAxeViolations,
+  failOnCspViolations,
+  openTab,
+  PHONE,
+  screenshots,
+  signIn,
+} from './helpers.ts';
 
 const DATABASE_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres:postgres@127.0.0.1:54322/postgres';
 const ADMIN = { email: 'admin@example.org', password: 'admin-demo-1' };
 const FAMILY = { email: 'family@example.org', password: 'family-demo-1' };
-const SHOTS = process.env['TESTING_SCREENSHOTS'];
+const shot = screenshots(process.env['TESTING_SCREENSHOTS']);
 
 failOnCspViolations();
 test.describe.configure({ mode: 'serial' });
-
-async function signIn(page: Page, who: { email: string; password: string }, next: string): Promise<void> {
-  await page.goto(`/auth?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/[?]/g, '\\?')}$`));
-}
-
-async function openTab(page: Page, name: string): Promise<void> {
-  await page.getByRole('tab', { name }).click();
-  await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
-}
 
 async function testViews(): Promise<number> {
   const sql = postgres(DATABASE_URL, { max: 1, prepare: false, onnotice: () => undefined });
@@ -191,7 +185,7 @@ test('phone size: the tabs become a select', async ({ page }) => {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(PHONE.width);
   await expectNoAxeViolations(page);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/testing-phone-user-flow.png`, fullPage: true });
+  await shot(page, 'testing-phone-user-flow');
   await select.selectOption('overview');
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/testing-phone-overview.png`, fullPage: true });
+  await shot(page, 'testing-phone-overview');
 });
