@@ -26,6 +26,15 @@ export interface HttpBench {
   serverRssStartMb: number;
   serverRssEndMb: number;
   maxDbConnections: number;
+  /**
+   * CPU time per request during the load (user + system, all request kinds together): the
+   * server process, the Postgres backends of its connections, and this load generator. On a
+   * shared machine these move far less than wall-clock latency, so they show whether a change
+   * removed work.
+   */
+  serverCpuMsPerRequest: number;
+  dbCpuMsPerRequest: number;
+  clientCpuMsPerRequest: number;
 }
 
 const CLIENTS = 20;
@@ -56,6 +65,20 @@ function rssMb(pid: number): number {
     .split('\n')
     .find((l) => l.startsWith('VmRSS:'));
   return Math.round(Number(line?.replace(/\D+/g, '') ?? 0) / 1024);
+}
+
+const TICK_MS = 1000 / 100; // USER_HZ: /proc times are in clock ticks of 10 ms on Linux
+
+/** User + system CPU of a process in ms (0 once it is gone). */
+function cpuMs(pid: number): number {
+  try {
+    // Fields after the command name, which is in parentheses and may contain spaces.
+    const stat = readFileSync(`/proc/${String(pid)}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
 }
 
 function request(
@@ -120,6 +143,16 @@ export async function benchHttp(opts: {
     }
     const pid = child.pid ?? 0;
     const serverRssStartMb = rssMb(pid);
+    // The Postgres backends serving the server's pool (not this sampler's own connection).
+    const backends = async () =>
+      (
+        await sql<{ pid: number }[]>`
+          select pid from pg_stat_activity
+          where backend_type = 'client backend' and pid <> pg_backend_pid()`
+      ).map((row) => row.pid);
+    const dbCpu = new Map<number, number>((await backends()).map((p) => [p, cpuMs(p)]));
+    const serverCpuStart = cpuMs(pid);
+    const clientCpuStart = process.cpuUsage();
 
     const times = { engagement: [] as number[], me: [] as number[], health: [] as number[] };
     let failures = 0;
@@ -164,6 +197,10 @@ export async function benchHttp(opts: {
         agent.destroy();
       }),
     );
+    const serverCpuMs = cpuMs(pid) - serverCpuStart;
+    const clientCpu = process.cpuUsage(clientCpuStart);
+    let dbCpuMs = 0;
+    for (const p of await backends()) dbCpuMs += cpuMs(p) - (dbCpu.get(p) ?? 0);
     const serverRssEndMb = rssMb(pid);
     const stat = (list: number[]) => {
       const sorted = [...list].sort((a, b) => a - b);
@@ -185,6 +222,9 @@ export async function benchHttp(opts: {
       serverRssStartMb,
       serverRssEndMb,
       maxDbConnections,
+      serverCpuMsPerRequest: Math.round((serverCpuMs / requests) * 100) / 100,
+      dbCpuMsPerRequest: Math.round((dbCpuMs / requests) * 100) / 100,
+      clientCpuMsPerRequest: Math.round(((clientCpu.user + clientCpu.system) / 1000 / requests) * 100) / 100,
     };
   } finally {
     sampling.on = false;
