@@ -66,8 +66,35 @@ export async function loadFunctions(
   return loaded;
 }
 
+/**
+ * Routes already looked up, per list of functions (`npm run dev` reloads a new list): matching
+ * every function's URLPatterns costs more than the rest of the routing of a request. Bounded:
+ * paths with parameters (`/api/provider/listings/<id>`) are many, so the map starts afresh when
+ * it is full.
+ */
+const routeCache = new WeakMap<readonly LoadedFunction[], Map<string, RouteMatch | null>>();
+const ROUTE_CACHE_MAX = 1000;
+
 /** The function whose `config.path` matches `pathname` (and `method`, when it lists methods). */
 export function route(
+  functions: readonly LoadedFunction[],
+  pathname: string,
+  method: string,
+): RouteMatch | null {
+  let cache = routeCache.get(functions);
+  if (!cache) routeCache.set(functions, (cache = new Map<string, RouteMatch | null>()));
+  const key = `${method} ${pathname}`;
+  let match = cache.get(key);
+  if (match === undefined) {
+    if (cache.size >= ROUTE_CACHE_MAX) cache.clear();
+    match = findRoute(functions, pathname, method);
+    cache.set(key, match);
+  }
+  // A copy: a function may change its `context.params` without changing the next request's.
+  return match && { fn: match.fn, params: { ...match.params } };
+}
+
+function findRoute(
   functions: readonly LoadedFunction[],
   pathname: string,
   method: string,
