@@ -39,9 +39,45 @@ const TOKEN_ERRORS = [
   errors.JOSENotSupported,
 ] as const;
 
+/**
+ * Tokens verified in the last minute: the signature check (ES256/RS256 through WebCrypto) is
+ * most of what verifying costs, and a signed-in page sends the same token again and again. A
+ * token is taken from here only while it has not expired, for at most `VERIFIED_TTL_MS` after
+ * its signature was checked (shorter than the 10 minutes a key set is cached, so a key withdrawn
+ * from the auth server stops working no later than it does without this), and only for the
+ * `SUPABASE_URL` it was checked against. Only successes are kept; every failure is verified
+ * (and answered) afresh. Whether the token's session still exists is asked of the database on
+ * every request regardless (`withClaims`).
+ */
+const VERIFIED_TTL_MS = 60_000;
+const VERIFIED_MAX = 1000;
+const verified = new Map<string, { claims: Claims; until: number; url: string }>();
+
+/** Forgets every verified token (tests that change keys or the clock). */
+export function clearVerifiedTokens(): void {
+  verified.clear();
+}
+
 /** Verifies a bearer token; throws jose errors on any failure. */
 export async function verifyToken(token: string): Promise<Claims> {
   const { SUPABASE_URL } = env();
+  const now = Date.now();
+  const known = verified.get(token);
+  if (known) {
+    if (known.until > now && known.url === SUPABASE_URL) return { ...known.claims };
+    verified.delete(token);
+  }
+  const claims = await verifySignature(token, SUPABASE_URL);
+  // `exp` is required above; past it, the next request goes through jose and gets its answer.
+  const until = Math.min(now + VERIFIED_TTL_MS, (claims.exp ?? 0) * 1000);
+  if (until > now) {
+    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value ?? '');
+    verified.set(token, { claims: { ...claims }, until, url: SUPABASE_URL });
+  }
+  return claims;
+}
+
+async function verifySignature(token: string, SUPABASE_URL: string): Promise<Claims> {
   const { payload } = await jwtVerify(token, keySet(SUPABASE_URL), {
     issuer: `${SUPABASE_URL}/auth/v1`,
     audience: 'authenticated',
@@ -82,7 +118,8 @@ export async function getUser(req: Request): Promise<AuthResult> {
   }
 }
 
-function rejection(problem: 'missing' | 'invalid' | 'expired') {
+/** The 401 for a request without a usable token, naming what is wrong with it. */
+export function rejection(problem: 'missing' | 'invalid' | 'expired') {
   return unauthorized(
     problem === 'missing'
       ? 'Please sign in.'
