@@ -6,6 +6,7 @@
  * Figures, not tests: nothing here runs in `npm test`.
  *
  *   node scripts/bench.ts [--skip-build] [--skip-api] [--skip-lighthouse] [--scale N] [--only-scale]
+ *   node scripts/bench.ts --only-api
  *
  * - build: the real-content build in a temporary copy of the project (wall and CPU time, peak
  *   memory); `--skip-build` measures a snapshot of the current `dist/` instead
@@ -17,7 +18,8 @@
  *   synthetic index of 1,000 and 20,000 programs (scripts/lib/bench-island.ts, judged), the same
  *   with the directory code alone incl. place, radius and sorts (bench-browser-search.ts,
  *   reported), search data per fetch, ZIP/city lookup shards (bench-geo.ts)
- * - api: scripts/bench-api.ts (its own throw-away backend and server, random ports)
+ * - api: scripts/bench-api.ts (its own throw-away backend and server, random ports); `--only-api`
+ *   runs only that (no build, no browser) and updates the api part of latest.json
  * - lighthouse: Lighthouse 13 mobile on /, a profile, a post and /provider-login
  */
 import {
@@ -75,6 +77,7 @@ const { values } = parseArgs({
     'skip-lighthouse': { type: 'boolean', default: false },
     scale: { type: 'string' },
     'only-scale': { type: 'boolean', default: false },
+    'only-api': { type: 'boolean', default: false },
   },
 });
 
@@ -373,6 +376,11 @@ function apiRows(api: ApiBench | null, why: string): BudgetRow[] {
       'npm start RSS before → after the load; most Postgres connections',
       `${String(api.http.serverRssStartMb)} → ${String(api.http.serverRssEndMb)} MB; ${String(api.http.maxDbConnections)}`,
     ),
+    report(
+      'api.http.cpu',
+      'CPU per request during that load: npm start / its Postgres backends / load generator',
+      `${ms(api.http.serverCpuMsPerRequest)} / ${ms(api.http.dbCpuMsPerRequest)} / ${ms(api.http.clientCpuMsPerRequest)}`,
+    ),
   ];
 }
 
@@ -462,6 +470,36 @@ if (values['only-scale']) {
     `This run: --only-scale ${String(requestedScale)}; the other rows are from the previous full run (${previous.machine?.date ?? 'unknown date'}).`,
   ]);
   process.exit(scale.ok ? 0 : 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// --only-api: the API bench alone, merged into the last full results
+// ---------------------------------------------------------------------------------------------
+
+if (values['only-api']) {
+  progress('API on a throw-away local backend…');
+  const api = await runApiBench();
+  const previous: Partial<Results> = existsSync('bench-results/latest.json')
+    ? (JSON.parse(readFileSync('bench-results/latest.json', 'utf8')) as Partial<Results>)
+    : {};
+  const results: Results = {
+    build: previous.build ?? null,
+    scale: previous.scale ?? null,
+    pages: previous.pages ?? null,
+    search: previous.search ?? null,
+    api,
+    lighthouse: previous.lighthouse ?? null,
+    budgets: [],
+    machine: machine(),
+  };
+  const others = (previous.budgets ?? []).filter((r) => !r.key.startsWith('api'));
+  const firstAfterApi = others.findIndex((r) => r.key.startsWith('lighthouse'));
+  const at = firstAfterApi === -1 ? others.length : firstAfterApi;
+  results.budgets = [...others.slice(0, at), ...apiRows(api, 'failed, see above'), ...others.slice(at)];
+  writeResults(results, [
+    `This run: --only-api; the other rows are from the previous full run (${previous.machine?.date ?? 'unknown date'}).`,
+  ]);
+  process.exit(api ? 0 : 1);
 }
 
 // ---------------------------------------------------------------------------------------------
