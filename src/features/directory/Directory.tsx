@@ -363,6 +363,16 @@ export default function Directory({ initial, total }: Props) {
   );
   const hasMore = partial ? total > shown.length : resultCount > shown.length;
   const grid = useShownAfterPaint(shown);
+  // "Show more programs" hands focus to the first card it added (the button moves below them, or
+  // goes when the list is complete), so keyboard and screen reader users go on from there.
+  const gridRef = useRef<HTMLUListElement>(null);
+  const focusCard = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusCard.current;
+    if (index === null || grid.length <= index) return;
+    focusCard.current = null;
+    gridRef.current?.children[index]?.querySelector<HTMLElement>('h3 a')?.focus();
+  }, [grid]);
   // The dialog's numbers, counted only while it is open and every program is loaded.
   const counts = useMemo(
     () => (filtersOpen && !partial ? engine.counts(state.filters, context) : null),
@@ -621,7 +631,7 @@ export default function Directory({ initial, total }: Props) {
             ) : null}
           </div>
         ) : (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          <ul ref={gridRef} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {grid.map((program) => (
               <li key={program.id}>
                 <ResultCard
@@ -641,6 +651,7 @@ export default function Directory({ initial, total }: Props) {
               type="button"
               onClick={() => {
                 loadAll();
+                focusCard.current = grid.length;
                 setLimit((current) => Math.max(current, shown.length) + PAGE_SIZE);
               }}
               className="rounded-md border border-brand-600 bg-white px-5 py-2 font-semibold text-brand-700 hover:bg-brand-50"
