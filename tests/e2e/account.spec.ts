@@ -12,20 +12,21 @@ import postgres from 'postgres';
 import {
   accessToken,
   confirmedAccount,
+  DATABASE_URL,
   expectNoAxeViolations,
   failOnCspViolations,
   passwordGrant,
   PHONE,
+  RUN,
+  uniqueEmails,
 } from './helpers.ts';
 
-const DATABASE_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres:postgres@127.0.0.1:54322/postgres';
 const PASSWORD = 'account-pass-1';
 const NEW_PASSWORD = 'account-pass-2';
 const SAVED = { id: 'silver-creek-ranch', name: 'Silver Creek Ranch for Young Men' };
 const SAVED_TOO = { id: 'mclean' };
 
-const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const uniqueEmail = (label: string) => `e2e-account-${label}-${run}@example.org`;
+const uniqueEmail = uniqueEmails('account');
 
 /** Sends as the user, waiting out the per-IP limit that other spec files share on 127.0.0.1. */
 async function sendRequest(request: APIRequestContext, token: string, email: string): Promise<string> {
@@ -38,7 +39,7 @@ async function sendRequest(request: APIRequestContext, token: string, email: str
         name: 'Morgan Family',
         email,
         phone: '(555) 010-0163',
-        message: `Our son is 19. (${run})`,
+        message: `Our son is 19. (${RUN})`,
       },
     });
     if (res.status() === 429 && attempt < 3) {
@@ -151,7 +152,7 @@ test('a family: saved programs and requests with status, remove, export, passwor
         program_id: SAVED.id,
         status: 'contacted',
         email,
-        message: `Our son is 19. (${run})`,
+        message: `Our son is 19. (${RUN})`,
       }),
     ]);
 

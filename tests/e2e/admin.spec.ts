@@ -19,8 +19,10 @@ import {
   mailsTo,
   openTab,
   PHONE,
+  RUN,
   screenshots,
   signIn,
+  uniqueEmails,
 } from './helpers.ts';
 
 const shot = screenshots(process.env['ADMIN_SCREENSHOTS']);
@@ -29,16 +31,14 @@ const ADMIN = { email: 'admin@example.org', password: 'admin-demo-1' };
 /** A program of content/programs: its id is taken, so approving a listing as it is refused. */
 const TAKEN_PROGRAM_ID = 'aspen-cove-womens-ocd';
 
-const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-let counter = 0;
-const uniqueEmail = (label: string) => `e2e-admin-${label}-${run}-${++counter}@example.org`;
+const uniqueEmail = uniqueEmails('admin');
 
 failOnCspViolations();
 
 /** A provider account whose profile exists (made by the dashboard at the first sign-in). */
 async function providerSignedIn(page: Page, label: string): Promise<{ email: string; organization: string }> {
   const email = uniqueEmail(label);
-  const organization = `Admin Review ${label} Center ${run}`;
+  const organization = `Admin Review ${label} Center ${RUN}`;
   await confirmedProvider(page.request, {
     email,
     password: PASSWORD,
@@ -123,7 +123,7 @@ test('a pending listing is shown as text; a taken program id is refused; rejecte
   test.slow();
   const { email, organization } = await providerSignedIn(page, 'listing');
   const token = await accessToken(page.request, { email, password: PASSWORD });
-  const center = `Script Test Residence ${run}`;
+  const center = `Script Test Residence ${RUN}`;
   const description = 'Daily ERP. <script>alert(1)</script> <img src=x onerror=alert(2)>';
   const created = await page.request.post('/api/provider/listings', {
     headers: { authorization: `Bearer ${token}` },
@@ -175,7 +175,7 @@ test('a pending listing is shown as text; a taken program id is refused; rejecte
   await card.getByRole('button', { name: `Approve ${center}` }).click();
   const programId = card.getByLabel('Program id (optional)');
   await expect(programId).toBeFocused();
-  await expect(programId).toHaveAttribute('placeholder', `script-test-residence-${run}`);
+  await expect(programId).toHaveAttribute('placeholder', `script-test-residence-${RUN}`);
   await programId.fill('Not An Id');
   await card.getByLabel(/^Reviewer notes/).fill('Looks complete.');
   await card.getByRole('button', { name: 'Confirm approval' }).click();

@@ -7,6 +7,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import postgres from 'postgres';
 import {
   confirmedAccount,
+  DATABASE_URL,
   expectNoAxeViolations,
   failOnCspViolations,
   latestMail,
@@ -14,15 +15,13 @@ import {
   mailsTo,
   PHONE,
   submitSignIn,
+  uniqueEmails,
 } from './helpers.ts';
 
-const DATABASE_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres:postgres@127.0.0.1:54322/postgres';
 const PASSWORD = 'family-pass-1';
 
-const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-let counter = 0;
 /** A new address for every call of every run. */
-const uniqueEmail = (label: string) => `e2e-auth-${label}-${run}-${++counter}@example.org`;
+const uniqueEmail = uniqueEmails('auth');
 
 async function mailCount(request: APIRequestContext, to: string): Promise<number> {
   return (await mailsTo(request, to)).length;

@@ -6,12 +6,13 @@
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
-  PHONE,
   confirmedAccount,
   expectNoAxeViolations,
   hydrated,
+  PHONE,
   signIn,
   submitSignIn,
+  uniqueEmails,
   watchCsp,
 } from './helpers.ts';
 
@@ -21,13 +22,12 @@ const PASSWORD = 'favourite-pass-1';
 const PROFILE = '/program/kestrel-hill-ocd-residence';
 const PROFILE_NAME = 'Kestrel Hill OCD Residence';
 
-const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-let counter = 0;
+const newEmail = uniqueEmails('fav');
 
 /** A new confirmed account (every test signs up its own). */
 function newAccount(request: APIRequestContext, label: string): Promise<string> {
   return confirmedAccount(request, {
-    email: `e2e-fav-${label}-${run}-${++counter}@example.org`,
+    email: newEmail(label),
     password: PASSWORD,
   });
 }

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import postgres from 'postgres';
 import type { OutboxMessage } from '../../supabase/local/outbox.ts';
 
 /** The local outbox (supabase/local/outbox.ts), where every e-mail the product sends lands. */
@@ -8,6 +9,33 @@ export const OUTBOX = process.env['OUTBOX_URL'] ?? 'http://127.0.0.1:54324';
 export const AUTH_URL = `${process.env['SUPABASE_URL'] ?? 'http://127.0.0.1:54321'}/auth/v1`;
 export const ANON_KEY =
   process.env['PUBLIC_SUPABASE_ANON_KEY'] ?? 'sb_publishable_local_dev_only_7Yq2mXc4RfT9vLbN3sKd';
+/** The local database. */
+export const DATABASE_URL =
+  process.env['DATABASE_URL'] ?? 'postgres://postgres:postgres@127.0.0.1:54322/postgres';
+
+/**
+ * A tag new for each test worker (the local backend keeps its data in .data/ from run to run):
+ * put it in every address, name or id a test creates.
+ */
+export const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** A maker of addresses `e2e-<prefix>-<label>-<RUN>-<n>@example.org`, new at every call. */
+export function uniqueEmails(prefix: string): (label: string) => string {
+  let counter = 0;
+  return (label) => `e2e-${prefix}-${label}-${RUN}-${++counter}@example.org`;
+}
+
+/**
+ * One connection to the local database for the calling spec file (postgres.js connects at the
+ * first query), closed after the file's tests. Call once at the top level of a spec file.
+ */
+export function fileDatabase(): postgres.Sql {
+  const sql = postgres(DATABASE_URL, { max: 1, onnotice: () => undefined });
+  test.afterAll(async () => {
+    await sql.end();
+  });
+  return sql;
+}
 
 /** Runs axe with the WCAG 2.2 AA rule set and fails with a readable list of violations. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {

@@ -6,10 +6,17 @@
  * call request is urgent; the whole journey by keyboard; signed-in prefill; axe on every state.
  */
 import { expect, test, type Page } from '@playwright/test';
-import postgres from 'postgres';
-import { PHONE, expectNoAxeViolations, mailsTo, quietEngagement, screenshots } from './helpers.ts';
+import {
+  expectNoAxeViolations,
+  fileDatabase,
+  mailsTo,
+  PHONE,
+  quietEngagement,
+  RUN,
+  screenshots,
+  uniqueEmails,
+} from './helpers.ts';
 
-const DATABASE_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres:postgres@127.0.0.1:54322/postgres';
 const shot = screenshots(process.env['INQUIRY_SCREENSHOTS'], { fullPage: false });
 
 const PROFILE = '/program/silver-creek-ranch';
@@ -17,17 +24,9 @@ const PROGRAM_NAME = 'Silver Creek Ranch for Young Men';
 const PROGRAM_EMAIL = 'admissions@silvercreekranch.example.org';
 const NO_EMAIL = '/program/magnolia-terrace-ocd';
 
-const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-let counter = 0;
-const uniqueEmail = (label: string) => `e2e-inq-${label}-${run}-${++counter}@example.org`;
+const uniqueEmail = uniqueEmails('inq');
 
-let sql: postgres.Sql;
-test.beforeAll(() => {
-  sql = postgres(DATABASE_URL, { max: 1, onnotice: () => undefined });
-});
-test.afterAll(async () => {
-  await sql.end();
-});
+const sql = fileDatabase();
 
 async function openDialog(page: Page, button: 'Request Info' | 'Request a Call') {
   await page.getByRole('button', { name: button }).first().click();
@@ -274,7 +273,7 @@ test('a signed-in family finds name and email filled in, and the request is link
   await expect(dialog.getByLabel(/Your name/)).toHaveValue('Demo Family');
   await expect(dialog.getByLabel(/Your email/)).toHaveValue('family@example.org');
   await shot(page, 'dialog-prefilled');
-  const marker = `signed-in ${run}`;
+  const marker = `signed-in ${RUN}`;
   await dialog.getByLabel(/Message/).fill(marker);
   const answer = page.waitForResponse((r) => r.url().endsWith('/api/inquiries'));
   await dialog.getByRole('button', { name: 'Send Email' }).click();

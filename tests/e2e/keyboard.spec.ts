@@ -6,13 +6,17 @@
  * through the local outbox (an HTTP request to the mail's link, as the mail client would), then
  * /provider-login and the dashboard, whose tabs move with the arrow keys.
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { expectNoAxeViolations, failOnCspViolations, quietEngagement } from './helpers.ts';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import {
+  expectNoAxeViolations,
+  failOnCspViolations,
+  latestMail,
+  links,
+  quietEngagement,
+  RUN,
+} from './helpers.ts';
 
 failOnCspViolations();
-
-const OUTBOX = process.env['OUTBOX_URL'] ?? 'http://127.0.0.1:54324';
-const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** Presses Tab until `target` has the focus; fails after `max` presses. */
 async function tabTo(page: Page, target: Locator, { max = 80 } = {}): Promise<void> {
@@ -75,7 +79,7 @@ test('a family by keyboard: search → profile → Request Info sent; Escape clo
   await expect(dialog.getByLabel(/Your name/)).toBeFocused();
   await page.keyboard.type('Kim Keyboard');
   await tabTo(page, dialog.getByLabel(/Your email/), { max: 3 });
-  await page.keyboard.type(`e2e-keys-${run}@example.org`);
+  await page.keyboard.type(`e2e-keys-${RUN}@example.org`);
   await tabTo(page, dialog.getByLabel(/Message/), { max: 3 });
   await page.keyboard.type('Found you with the keyboard alone.');
   await tabTo(page, dialog.getByRole('button', { name: 'Send Email' }), { max: 4 });
@@ -87,32 +91,17 @@ test('a family by keyboard: search → profile → Request Info sent; Escape clo
   await expectNoAxeViolations(page);
 });
 
-type Mail = { subject: string; text: string };
-
-async function confirmationLink(request: APIRequestContext, to: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const res = await request.get(`${OUTBOX}/api/messages?to=${encodeURIComponent(to)}`);
-      const mail = ((await res.json()) as Mail[]).find((m) => /Confirm your e-mail/.test(m.subject));
-      link = mail ? /(https?:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(mail.text)?.[1] : undefined;
-      return link !== undefined;
-    })
-    .toBe(true);
-  return link ?? '';
-}
-
 test('a provider by keyboard: register (both steps), confirm, sign in, move between dashboard tabs', async ({
   page,
   request,
 }) => {
   test.setTimeout(60_000);
-  const email = `e2e-keys-provider-${run}@example.org`;
+  const email = `e2e-keys-provider-${RUN}@example.org`;
   const password = 'keyboard-pass-1';
   await page.goto('/provider-registration');
 
   const fields: [string, string][] = [
-    ['Organization name', `Keyboard OCD House ${run}`],
+    ['Organization name', `Keyboard OCD House ${RUN}`],
     ['Contact name', 'Kai Keys'],
     ['Email', email],
     ['Phone (optional)', '555-0142'],
@@ -135,7 +124,7 @@ test('a provider by keyboard: register (both steps), confirm, sign in, move betw
   await expect(page).toHaveURL(/\/registration-success$/);
 
   // The confirmation link, followed as a mail client would (the browser stays signed out).
-  const verify = await confirmationLink(request, email);
+  const { verify } = links(await latestMail(request, email, /Confirm your e-mail/));
   expect((await request.get(verify, { maxRedirects: 0 })).status()).toBe(303);
 
   await page.goto('/provider-login');
@@ -145,7 +134,7 @@ test('a provider by keyboard: register (both steps), confirm, sign in, move betw
   await page.keyboard.type(password);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/provider-dashboard$/);
-  await expect(page.getByTestId('organization')).toHaveText(`Keyboard OCD House ${run}`);
+  await expect(page.getByTestId('organization')).toHaveText(`Keyboard OCD House ${RUN}`);
 
   // The tablist: one stop, arrows move and select, Home and End jump.
   const overview = page.getByRole('tab', { name: 'Overview' });

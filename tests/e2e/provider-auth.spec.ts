@@ -10,6 +10,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import postgres from 'postgres';
 import {
   confirmedProvider,
+  DATABASE_URL,
   expectNoAxeViolations,
   failOnCspViolations,
   latestMail,
@@ -18,17 +19,15 @@ import {
   PHONE,
   screenshots,
   submitSignIn,
+  uniqueEmails,
 } from './helpers.ts';
 
-const DATABASE_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres:postgres@127.0.0.1:54322/postgres';
 const PASSWORD = 'provider-pass-1';
 const DESKTOP = { width: 1280, height: 900 } as const;
 /** Set PROVIDER_AUTH_SHOTS=<dir> to keep full-page screenshots, named with the viewport width. */
 const shot = screenshots(process.env['PROVIDER_AUTH_SHOTS'], { width: true });
 
-const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-let counter = 0;
-const uniqueEmail = (label: string) => `e2e-provider-${label}-${run}-${++counter}@example.org`;
+const uniqueEmail = uniqueEmails('provider');
 
 /** A new confirmed provider sign-up (the profile is not created yet). */
 function newProvider(request: APIRequestContext, label: string): Promise<string> {

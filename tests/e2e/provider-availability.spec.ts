@@ -6,31 +6,24 @@
  * until it is confirmed, without the listing going back to review. axe on every new state.
  */
 import { expect, test, type Page } from '@playwright/test';
-import postgres from 'postgres';
 import {
   confirmedProvider,
   expectNoAxeViolations,
   failOnCspViolations,
+  fileDatabase,
   PHONE,
+  RUN,
   screenshots,
   signIn,
+  uniqueEmails,
 } from './helpers.ts';
 
-const DATABASE_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres:postgres@127.0.0.1:54322/postgres';
 const shot = screenshots(process.env['DASHBOARD_SCREENSHOTS']);
 const PASSWORD = 'provider-pass-1';
 
-const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-let counter = 0;
-const uniqueEmail = (label: string) => `e2e-avail-${label}-${run}-${++counter}@example.org`;
+const uniqueEmail = uniqueEmails('avail');
 
-let sql: postgres.Sql;
-test.beforeAll(() => {
-  sql = postgres(DATABASE_URL, { max: 1, onnotice: () => undefined });
-});
-test.afterAll(async () => {
-  await sql.end();
-});
+const sql = fileDatabase();
 
 failOnCspViolations();
 
@@ -58,7 +51,7 @@ test('treatment and youth-safety fields: saved in the draft, submitted, and back
   await confirmedProvider(page.request, {
     email,
     password: PASSWORD,
-    organization: `Juniper Ridge ${run}`,
+    organization: `Juniper Ridge ${RUN}`,
     contact: 'Sam Rivera',
   });
   await signInToListings(page, email);
@@ -168,7 +161,7 @@ test('availability: stated, confirmed with "Still accurate", and shown as not co
   await confirmedProvider(page.request, {
     email,
     password: PASSWORD,
-    organization: `Cedar Gate ${run}`,
+    organization: `Cedar Gate ${RUN}`,
     contact: 'Sam Rivera',
   });
   await signInToListings(page, email);

@@ -9,36 +9,29 @@
  * get a select instead of tabs; axe on every tab at 1280 and 390 px; no CSP violation.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import postgres from 'postgres';
 import {
   confirmedAccount,
   confirmedProvider,
   expectNoAxeViolations,
   failOnCspViolations,
+  fileDatabase,
   mailsTo,
   openTab,
   PHONE,
+  RUN,
   screenshots,
   signIn,
+  uniqueEmails,
 } from './helpers.ts';
 
-const DATABASE_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres:postgres@127.0.0.1:54322/postgres';
 const shot = screenshots(process.env['DASHBOARD_SCREENSHOTS']);
 const PASSWORD = 'provider-pass-1';
 /** A directory program no other spec sends requests to; the inquiry test publishes a listing as it. */
 const PUBLISHED = { id: 'lantern-point-ocd-residence', path: '/program/lantern-point-ocd-residence' };
 
-const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-let counter = 0;
-const uniqueEmail = (label: string) => `e2e-prov-${label}-${run}-${++counter}@example.org`;
+const uniqueEmail = uniqueEmails('prov');
 
-let sql: postgres.Sql;
-test.beforeAll(() => {
-  sql = postgres(DATABASE_URL, { max: 1, onnotice: () => undefined });
-});
-test.afterAll(async () => {
-  await sql.end();
-});
+const sql = fileDatabase();
 
 failOnCspViolations();
 
@@ -74,7 +67,7 @@ test('a new provider: profile created at sign-in, verification requested, listin
   // The whole journey with an axe run per state: ~30 s on a quiet machine, so three times the default.
   test.slow();
   const email = uniqueEmail('journey');
-  const organization = `Harbor House OCD Center ${run}`;
+  const organization = `Harbor House OCD Center ${RUN}`;
   await newProvider(page.request, email, organization);
   // Nothing created it yet: the registration's POST /api/providers "failed"; the dashboard makes it.
   expect(
@@ -258,7 +251,7 @@ test('an inquiry to a published program reaches its provider; the status set the
   // Two browsers, mail round trips and an axe run: allow three times the default.
   test.slow();
   const email = uniqueEmail('inbox');
-  const organization = `Lantern Point Provider ${run}`;
+  const organization = `Lantern Point Provider ${RUN}`;
   await newProvider(page.request, email, organization);
   await signInToDashboard(page, email);
   await expect(page.getByTestId('organization')).toHaveText(organization);
@@ -290,7 +283,7 @@ test('an inquiry to a published program reaches its provider; the status set the
   const dialog = familyPage.getByRole('dialog', { name: 'Request Information' });
   await dialog.getByLabel(/Your name/).fill('Riley Parent');
   await dialog.getByLabel(/Your email/).fill(familyEmail);
-  await dialog.getByLabel(/Message/).fill(`Is there a bed in January? (${run})`);
+  await dialog.getByLabel(/Message/).fill(`Is there a bed in January? (${RUN})`);
   await dialog.getByRole('button', { name: 'Send Email' }).click();
   await expect(familyPage.getByText('Request Submitted')).toBeVisible();
 
@@ -310,7 +303,7 @@ test('an inquiry to a published program reaches its provider; the status set the
   await openTab(page, 'Overview');
   await page.reload();
   const item = page.getByTestId('inquiries').locator('li', { hasText: 'Riley Parent' });
-  await expect(item).toContainText(`Is there a bed in January? (${run})`);
+  await expect(item).toContainText(`Is there a bed in January? (${RUN})`);
   await expect(item).toContainText('Info request');
   await page.getByLabel('Show').selectOption('closed');
   await expect(page.getByText('No closed inquiries.')).toBeVisible();
@@ -327,7 +320,7 @@ test('an inquiry to a published program reaches its provider; the status set the
 
 test('phones get a section select instead of tabs; every section passes axe at 390 px', async ({ page }) => {
   const email = uniqueEmail('phone');
-  await newProvider(page.request, email, `Phone Test Center ${run}`);
+  await newProvider(page.request, email, `Phone Test Center ${RUN}`);
   await page.setViewportSize(PHONE);
   await signInToDashboard(page, email);
   await expect(page.getByTestId('organization')).toBeVisible();
@@ -375,7 +368,7 @@ test('a listing the reviewers sent back shows their notes and can be edited and 
   page,
 }) => {
   const email = uniqueEmail('rejected');
-  await newProvider(page.request, email, `Resubmit Center ${run}`);
+  await newProvider(page.request, email, `Resubmit Center ${RUN}`);
   await signInToDashboard(page, email, 'listings');
   await expect(page.getByText('Nothing submitted yet.', { exact: false })).toBeVisible();
   // The review is the administrators' (issue 8): here the database plays the reviewer.

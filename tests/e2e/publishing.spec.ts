@@ -6,26 +6,17 @@
  * Studio), the next build no longer has it.
  */
 import { expect, test, type Page } from '@playwright/test';
-import postgres from 'postgres';
-import { expectNoAxeViolations, failOnCspViolations } from './helpers.ts';
+import { expectNoAxeViolations, failOnCspViolations, fileDatabase, RUN } from './helpers.ts';
 
-const DATABASE_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres:postgres@127.0.0.1:54322/postgres';
 const ADMIN = { email: 'admin@example.org', password: 'admin-demo-1' };
 /** A rebuild under load takes a while; the directory keeps serving the previous build meanwhile. */
 const REBUILD_TIMEOUT = 150_000;
 
-const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const NAME = `Quillmoor ${run} OCD House`;
-const PROGRAM_ID = `quillmoor-${run}`;
+const NAME = `Quillmoor ${RUN} OCD House`;
+const PROGRAM_ID = `quillmoor-${RUN}`;
 const DESCRIPTION = `Quillmoor offers residential ERP for adults.\n\nOur notes <script>alert("x")</script> stay text.`;
 
-let sql: postgres.Sql;
-test.beforeAll(() => {
-  sql = postgres(DATABASE_URL, { max: 1, onnotice: () => undefined });
-});
-test.afterAll(async () => {
-  await sql.end();
-});
+const sql = fileDatabase();
 
 failOnCspViolations();
 
@@ -33,11 +24,11 @@ failOnCspViolations();
 async function pendingListing(): Promise<string> {
   const [user] = await sql<{ id: string }[]>`
     insert into auth.users (id, aud, role, email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
-    values (gen_random_uuid(), 'authenticated', 'authenticated', ${`e2e-publish-${run}@example.org`}, now(), '{}', '{}')
+    values (gen_random_uuid(), 'authenticated', 'authenticated', ${`e2e-publish-${RUN}@example.org`}, now(), '{}', '{}')
     returning id`;
   const [provider] = await sql<{ id: string }[]>`
     insert into providers (user_id, organization_name, contact_name, email)
-    values (${user?.id ?? ''}, ${`Quillmoor Org ${run}`}, 'Pat Quill', ${`e2e-publish-${run}@example.org`})
+    values (${user?.id ?? ''}, ${`Quillmoor Org ${RUN}`}, 'Pat Quill', ${`e2e-publish-${RUN}@example.org`})
     returning id`;
   await sql`update providers set verification_status = 'verified', verified_at = now() where id = ${provider?.id ?? ''}`;
   const [listing] = await sql<{ id: string }[]>`
@@ -96,14 +87,14 @@ test('an approved listing is published by the rebuild and taken down by the next
   await expectNoAxeViolations(page);
 
   // In the directory: searchable, and kept by a filter it matches, dropped by one it does not.
-  await page.goto(`/?q=${encodeURIComponent(`Quillmoor ${run}`)}`);
+  await page.goto(`/?q=${encodeURIComponent(`Quillmoor ${RUN}`)}`);
   const result = page.locator('main article').filter({ hasText: NAME });
   await expect(result).toHaveCount(1);
   await page.goto(
-    `/?q=${encodeURIComponent(`Quillmoor ${run}`)}&setting=Residential+OCD+Program&modality=ACT`,
+    `/?q=${encodeURIComponent(`Quillmoor ${RUN}`)}&setting=Residential+OCD+Program&modality=ACT`,
   );
   await expect(result).toHaveCount(1);
-  await page.goto(`/?q=${encodeURIComponent(`Quillmoor ${run}`)}&modality=DBT`);
+  await page.goto(`/?q=${encodeURIComponent(`Quillmoor ${RUN}`)}&modality=DBT`);
   await expect(result).toHaveCount(0);
   expect(dialogs).toBe(0);
 
@@ -116,6 +107,6 @@ test('an approved listing is published by the rebuild and taken down by the next
   const hook = await page.request.post('/.local/build-hook?trigger_title=unpublished');
   expect(hook.status()).toBe(202);
   await waitForStatus(page, path, 404);
-  await page.goto(`/?q=${encodeURIComponent(`Quillmoor ${run}`)}`);
+  await page.goto(`/?q=${encodeURIComponent(`Quillmoor ${RUN}`)}`);
   await expect(page.locator('main article').filter({ hasText: NAME })).toHaveCount(0);
 });

@@ -10,6 +10,7 @@ import { expect, test } from '@playwright/test';
 import postgres from 'postgres';
 import { TEST_PROGRAM_ID, TEST_PROGRAM_TOKEN } from '../../src/lib/vocabulary.ts';
 import {
+  DATABASE_URL,
   expectNoAxeViolations,
   failOnCspViolations,
   openTab,
@@ -18,7 +19,6 @@ import {
   signIn,
 } from './helpers.ts';
 
-const DATABASE_URL = process.env['DATABASE_URL'] ?? 'postgres://postgres:postgres@127.0.0.1:54322/postgres';
 const ADMIN = { email: 'admin@example.org', password: 'admin-demo-1' };
 const FAMILY = { email: 'family@example.org', password: 'family-demo-1' };
 const shot = screenshots(process.env['TESTING_SCREENSHOTS']);
