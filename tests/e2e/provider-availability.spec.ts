@@ -31,10 +31,13 @@ failOnCspViolations();
 const longDay = (time: Date) =>
   new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' }).format(time);
 
-/** Signs in on /auth and lands on the dashboard's Listings tab. */
-async function signInToListings(page: Page, email: string): Promise<void> {
+/** A new confirmed provider of `organization`, signed in on the dashboard's Listings tab; its e-mail. */
+async function newProviderAtListings(page: Page, label: string, organization: string): Promise<string> {
+  const email = uniqueEmail(label);
+  await confirmedProvider(page.request, { email, password: PASSWORD, organization, contact: 'Sam Rivera' });
   await signIn(page, { email, password: PASSWORD }, '/provider-dashboard?tab=listings');
   await expect(page.getByRole('heading', { name: 'Your listings' })).toBeVisible();
+  return email;
 }
 
 async function providerId(email: string): Promise<string> {
@@ -47,14 +50,7 @@ test('treatment and youth-safety fields: saved in the draft, submitted, and back
   page,
 }) => {
   test.slow();
-  const email = uniqueEmail('builder');
-  await confirmedProvider(page.request, {
-    email,
-    password: PASSWORD,
-    organization: `Juniper Ridge ${RUN}`,
-    contact: 'Sam Rivera',
-  });
-  await signInToListings(page, email);
+  const email = await newProviderAtListings(page, 'builder', `Juniper Ridge ${RUN}`);
 
   await page.getByLabel(/^Center name/).fill('Juniper Ridge Teen OCD Program');
   await page.getByLabel(/^Description/).fill('Residential ERP for adolescents with OCD.');
@@ -157,14 +153,7 @@ test('availability: stated, confirmed with "Still accurate", and shown as not co
   page,
 }) => {
   test.slow();
-  const email = uniqueEmail('card');
-  await confirmedProvider(page.request, {
-    email,
-    password: PASSWORD,
-    organization: `Cedar Gate ${RUN}`,
-    contact: 'Sam Rivera',
-  });
-  await signInToListings(page, email);
+  const email = await newProviderAtListings(page, 'card', `Cedar Gate ${RUN}`);
   const provider = await providerId(email);
   const [listing] = await sql<{ id: string }[]>`
     insert into provider_listings (provider_id, center_name, description, phone, status)
