@@ -65,15 +65,34 @@ function topModal(): HTMLDialogElement | null {
 
 /**
  * Keeps the toasts' container where a person can see and reach it: inside the modal dialog on
- * top while one is open (a toast outside it would sit under the backdrop, inert), back in its own
- * place when that dialog closes. Answers whether it moved (a moved live region is given a frame
- * before it is filled, so screen readers watch it first).
+ * top while one is open (outside it a toast would sit under the backdrop, inert), back in its
+ * own place otherwise. Answers whether it moved.
+ *
+ * Inside a dialog the regions are visual only (no role, `aria-live="off"`): every dialog of the
+ * site says its problems in its own `role="alert"` text, which a second live region would repeat.
  */
-function placeAbove(container: HTMLElement, home: { parent: HTMLElement; next: Node | null }): boolean {
+function place(
+  container: HTMLElement,
+  regions: readonly HTMLElement[],
+  home: { parent: HTMLElement; next: Node | null },
+): boolean {
   const host = topModal() ?? home.parent;
   if (container.parentNode === host) return false;
   if (host === home.parent) home.parent.insertBefore(container, home.next);
   else host.append(container);
+  for (const region of regions) {
+    const live = region.dataset['live'] ?? region.getAttribute('aria-live') ?? 'polite';
+    const role = region.dataset['role'] ?? region.getAttribute('role') ?? 'status';
+    region.dataset['live'] = live;
+    region.dataset['role'] = role;
+    if (host === home.parent) {
+      region.setAttribute('role', role);
+      region.setAttribute('aria-live', live);
+    } else {
+      region.removeAttribute('role');
+      region.setAttribute('aria-live', 'off');
+    }
+  }
   return true;
 }
 
@@ -85,12 +104,28 @@ export function mountToaster(): void {
   if (!politeRegion || !alertRegion || !container?.parentElement) return;
   const [polite, alert] = [politeRegion, alertRegion];
   const home = { parent: container.parentElement, next: container.nextSibling };
-  // `close` does not bubble, but a capturing listener sees every dialog's.
+  const placed = (): boolean => place(container, [polite, alert], home);
+  let current: { toast: Toast; box: HTMLElement } | null = null;
+  let pendingFrame: number | undefined;
+
+  /** Fills a region a frame after it became live again, so screen readers hear it. */
+  const fillLater = (toast: Toast): void => {
+    pendingFrame = requestAnimationFrame(() => {
+      pendingFrame = undefined;
+      show(toast);
+    });
+  };
+
+  // `close` does not bubble, but a capturing listener sees every dialog's. A toast raised in the
+  // dialog (e.g. "Request Submitted" as it closes) is shown again in the live region at home.
   document.addEventListener(
     'close',
     (event) => {
-      if (event.target instanceof HTMLDialogElement && event.target.contains(container))
-        placeAbove(container, home);
+      if (!(event.target instanceof HTMLDialogElement) || !event.target.contains(container)) return;
+      if (!placed() || current === null) return;
+      const { toast, box } = current;
+      box.remove();
+      fillLater(toast);
     },
     true,
   );
@@ -111,24 +146,22 @@ export function mountToaster(): void {
     }, remaining);
   };
 
-  let pendingFrame: number | undefined;
   $toast.subscribe((toast) => {
     stopTimer();
     if (pendingFrame !== undefined) cancelAnimationFrame(pendingFrame);
     pendingFrame = undefined;
+    current = null;
     polite.replaceChildren();
     alert.replaceChildren();
     if (!toast) return;
-    if (placeAbove(container, home)) {
-      pendingFrame = requestAnimationFrame(() => {
-        pendingFrame = undefined;
-        show(toast);
-      });
-    } else show(toast);
+    // Back home (live again) after a dialog: a frame before it is filled.
+    if (placed() && topModal() === null) fillLater(toast);
+    else show(toast);
   });
 
   function show(toast: Toast): void {
     const box = render(toast);
+    current = { toast, box };
     (toast.variant === 'destructive' ? alert : polite).append(box);
     if (toast.durationMs <= 0) return;
     remaining = toast.durationMs;
