@@ -10,7 +10,13 @@
  * heart's message, the compare page's empty state).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, failOnCspViolations, quietEngagement, sitemapPaths } from './helpers.ts';
+import {
+  expectNoAxeViolations,
+  failOnCspViolations,
+  quietEngagement,
+  signIn,
+  sitemapPaths,
+} from './helpers.ts';
 
 failOnCspViolations();
 
@@ -192,6 +198,36 @@ test.describe('visible focus', () => {
       }
       await expect(page.locator('main h1').first()).toBeVisible();
       const seen = await expectVisibleFocus(page, stops);
+      expect(seen.length).toBeGreaterThan(10);
+      expect(seen[0]).toContain('Skip to content');
+    });
+  }
+});
+
+test.describe('visible focus, signed in', () => {
+  const DESKTOP = { width: 1280, height: 800 };
+  const PROVIDER = { email: 'provider@example.org', password: 'provider-demo-1' };
+  const ADMIN = { email: 'admin@example.org', password: 'admin-demo-1' };
+  for (const [label, who, path, size] of [
+    ['the provider dashboard', PROVIDER, '/provider-dashboard', DESKTOP],
+    ['the provider dashboard, Listings', PROVIDER, '/provider-dashboard?tab=listings', SMALL],
+    ['/admin', ADMIN, '/admin', DESKTOP],
+    ['/admin, Listings', ADMIN, '/admin?tab=listings', SMALL],
+  ] as const) {
+    test(`${label} at ${String(size.width)} px: the first 40 stops show their focus in view`, async ({
+      page,
+    }) => {
+      await quietEngagement(page);
+      await page.setViewportSize(size);
+      await signIn(page, who, path);
+      await expect(page.locator('main h1').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      // From the top, as a keyboard user arriving on the page.
+      await page.evaluate(() => {
+        (document.activeElement as HTMLElement | null)?.blur();
+        window.scrollTo(0, 0);
+      });
+      const seen = await expectVisibleFocus(page, 40);
       expect(seen.length).toBeGreaterThan(10);
       expect(seen[0]).toContain('Skip to content');
     });

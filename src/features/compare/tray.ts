@@ -81,7 +81,7 @@ export function mountCompareTray(): void {
     // Nor a focused element scrolled to the bottom edge (WCAG 2.4.11): keyboard focus stops above them.
     document.documentElement.style.scrollPaddingBottom = tray.hidden
       ? ''
-      : `${tray.offsetHeight + bar + 8}px`;
+      : `calc(${String(tray.offsetHeight + bar + 8)}px + var(--toast-space, 0px))`;
   };
   new ResizeObserver(layout).observe(tray);
   window.addEventListener('resize', layout);

@@ -96,13 +96,31 @@ function place(
   return true;
 }
 
+/**
+ * While a toast is shown at the bottom of the page, keyboard focus stops above it (WCAG 2.4.11):
+ * `--toast-space` joins the scroll padding of the page (global.css, and the bars that add their
+ * own: the profile's contact bar, the compare tray), and the page gets as much room at its end,
+ * so an element focused under the toast can be scrolled above it (see `mountToaster`).
+ */
+function keepFocusAbove(container: HTMLElement | null): void {
+  const root = document.documentElement.style;
+  if (container === null) {
+    root.removeProperty('--toast-space');
+    document.body.style.removeProperty('margin-bottom');
+  } else {
+    const space = `${String(container.offsetHeight + 8)}px`;
+    root.setProperty('--toast-space', space);
+    document.body.style.setProperty('margin-bottom', space);
+  }
+}
+
 /** Connects the store to the live regions; safe to call once per page. */
 export function mountToaster(): void {
   const politeRegion = document.getElementById(POLITE_ID);
   const alertRegion = document.getElementById(ALERT_ID);
   const container = politeRegion?.parentElement;
   if (!politeRegion || !alertRegion || !container?.parentElement) return;
-  const [polite, alert] = [politeRegion, alertRegion];
+  const [polite, alert, toasts] = [politeRegion, alertRegion, container];
   const home = { parent: container.parentElement, next: container.nextSibling };
   const placed = (): boolean => place(container, [polite, alert], home);
   let current: { toast: Toast; box: HTMLElement } | null = null;
@@ -146,6 +164,25 @@ export function mountToaster(): void {
     }, remaining);
   };
 
+  // Focus that lands under a toast (already on screen, so nothing scrolls) is scrolled above it.
+  document.addEventListener('focusin', (event) => {
+    if (current === null || toasts.parentElement !== home.parent) return;
+    const target = event.target;
+    if (!(target instanceof Element) || toasts.contains(target)) return;
+    const cover = current.box.getBoundingClientRect();
+    const focused = target.getBoundingClientRect();
+    const overlaps =
+      focused.bottom > cover.top &&
+      focused.top < cover.bottom &&
+      focused.right > cover.left &&
+      focused.left < cover.right;
+    if (!overlaps) return;
+    // Up until its bottom clears the toast, but never its top under the sticky header.
+    const header = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    const by = Math.min(focused.bottom - cover.top + 8, focused.top - header);
+    if (by > 0) window.scrollBy({ top: by, behavior: 'instant' });
+  });
+
   $toast.subscribe((toast) => {
     stopTimer();
     if (pendingFrame !== undefined) cancelAnimationFrame(pendingFrame);
@@ -153,6 +190,7 @@ export function mountToaster(): void {
     current = null;
     polite.replaceChildren();
     alert.replaceChildren();
+    keepFocusAbove(null);
     if (!toast) return;
     // Back home (live again) after a dialog: a frame before it is filled.
     if (placed() && topModal() === null) fillLater(toast);
@@ -163,6 +201,7 @@ export function mountToaster(): void {
     const box = render(toast);
     current = { toast, box };
     (toast.variant === 'destructive' ? alert : polite).append(box);
+    keepFocusAbove(toasts.parentElement === home.parent ? toasts : null);
     if (toast.durationMs <= 0) return;
     remaining = toast.durationMs;
     startTimer(toast.id);
