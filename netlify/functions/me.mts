@@ -2,13 +2,13 @@
  * GET /api/me — the signed-in user: `{ user: { id, email, metadata }, roles, provider }`.
  *
  * `roles` come from `user_roles` and `provider` from `providers`, both read as the user through
- * RLS in one transaction and one round trip (after BEGIN; the rate limiter's count travels
- * alongside BEGIN). `provider` is null for users without a provider profile. 401 without a valid bearer token (missing, malformed, wrong signature, issuer or
+ * RLS in one read-only transaction: the claims and the read go in one round trip after BEGIN,
+ * and the answer does not wait for COMMIT. `provider` is null for users without a provider profile. 401 without a valid bearer token (missing, malformed, wrong signature, issuer or
  * audience, or expired).
  */
 import type { Config, Context } from '@netlify/functions';
 import type { Role } from '../../src/lib/vocabulary.ts';
-import { getUser, rejection, type AuthResult } from './_shared/auth.ts';
+import { requireUser } from './_shared/auth.ts';
 import { withClaims } from './_shared/db.ts';
 import { PROVIDER_COLUMNS, type Provider } from './_shared/provider-profile.ts';
 import { allowMethods, handle, json } from './_shared/http.ts';
@@ -22,22 +22,8 @@ export interface MeResponse {
 
 export default handle('me', async (req: Request, context: Context) => {
   allowMethods(req, ['GET']);
-  // The token is checked first (in memory: no request to the auth server once its keys are
-  // known), so that the limiter's count can travel alongside the transaction's BEGIN below. A
-  // request with no usable token is counted on its own before its 401 (or 503), so every request
-  // is counted and a 429 still comes before anything else, as when the limiter ran first.
-  let auth: AuthResult;
-  try {
-    auth = await getUser(req);
-  } catch (error) {
-    await limiter.check(context);
-    throw error;
-  }
-  if (!auth.claims) {
-    await limiter.check(context);
-    throw rejection(auth.problem);
-  }
-  const claims = auth.claims;
+  await limiter.check(context);
+  const claims = await requireUser(req);
 
   const [row] = await withClaims(
     claims,
@@ -47,7 +33,7 @@ export default handle('me', async (req: Request, context: Context) => {
         (select row_to_json(p) from (
           select ${tx(PROVIDER_COLUMNS)} from providers where user_id = ${claims.sub}
         ) p) as provider`,
-    limiter.gate(context),
+    { readOnly: true },
   );
 
   const body: MeResponse = {

@@ -118,8 +118,7 @@ export async function getUser(req: Request): Promise<AuthResult> {
   }
 }
 
-/** The 401 for a request without a usable token, naming what is wrong with it. */
-export function rejection(problem: 'missing' | 'invalid' | 'expired') {
+function rejection(problem: 'missing' | 'invalid' | 'expired') {
   return unauthorized(
     problem === 'missing'
       ? 'Please sign in.'

@@ -85,39 +85,51 @@ export async function closeDb(): Promise<void> {
  * Use it for every read or write on behalf of a visitor or user. Never pass claims that did not
  * come from `verifyToken`/`getUser`; the role is chosen here, never taken from the token.
  *
- * `gate` (the rate limiter's count, `RateLimiter.gate`) is sent at the same time as BEGIN, on its
- * own connection and committed on its own, and judged before the transaction sends anything: a
- * refused request runs nothing of `fn`, and the gate's 429 (or failure) is the answer whatever
- * the transaction did, as when the limiter was awaited before it.
+ * `options.readOnly`: for reads that need not wait for COMMIT (see `ClaimsOptions`).
  */
-export async function withClaims<T, R extends readonly (object | undefined)[] = postgres.Row[]>(
+export async function withClaims<T>(
   claims: Claims | null,
   fn: (tx: Tx) => Promise<T>,
-  gate: Gate<R> | null = null,
+  options: ClaimsOptions = {},
 ): Promise<T> {
-  // Sent now, on another connection, so that its round trip overlaps BEGIN's instead of coming
-  // before it; judged before anything of the transaction is sent.
-  const gated = gate ? gate.query(db()).execute() : null;
-  gated?.catch(() => undefined); // judged below; never an unhandled rejection meanwhile
-  try {
-    const result = await db().begin(async (tx) => {
-      if (gate && gated) gate.check(await gated);
-      // The setup is sent first and NOT awaited: the statements of `fn` follow it on the same
-      // connection without waiting for its answer (postgres.js pipelines them), which saves a
-      // round trip per request. Postgres runs them in order, and `private.assume_user` raises
-      // for an ended session, so the transaction is aborted before anything of `fn` runs.
-      const setup = claimsSetup(tx, claims);
-      void setup.execute();
-      const [value] = await Promise.all([fn(tx), setup]);
-      return value;
+  const readOnly = options.readOnly ?? false;
+  let answer: ((value: T) => void) | undefined;
+  const answered = readOnly ? new Promise<T>((resolve) => (answer = resolve)) : null;
+  let answeredEarly = false;
+  const transaction = db().begin(readOnly ? 'read only' : '', async (tx) => {
+    // The setup is sent first and NOT awaited: the statements of `fn` follow it on the same
+    // connection without waiting for its answer (postgres.js pipelines them), which saves a
+    // round trip per request. Postgres runs them in order, and `private.assume_user` raises
+    // for an ended session, so the transaction is aborted before anything of `fn` runs.
+    const setup = claimsSetup(tx, claims);
+    void setup.execute();
+    const [value] = await Promise.all([fn(tx), setup]);
+    if (answer) {
+      answeredEarly = true;
+      answer(value);
+    }
+    return value;
+  }) as Promise<T>;
+  if (readOnly) {
+    transaction.catch((error: unknown) => {
+      if (answeredEarly) console.error('[api] a read-only transaction did not end cleanly:', error);
     });
-    return result as T;
+  }
+  try {
+    return await (answered ? Promise.race([answered, transaction]) : transaction);
   } catch (error) {
-    // The gate's failure or refusal comes first, as when it ran before the transaction.
-    if (gate && gated) gate.check(await gated);
     if ((error as { code?: unknown } | null)?.code === 'UA401') throw new SessionEnded();
     throw error;
   }
+}
+
+export interface ClaimsOptions {
+  /**
+   * For reads: the transaction is `read only` (a write in `fn` fails with 25006), and its answer
+   * is returned as soon as `fn` has it, while COMMIT completes behind it (ending a read-only
+   * transaction changes nothing; the connection stays taken until it has). One round trip less.
+   */
+  readOnly?: boolean;
 }
 
 /** The statement that makes the rest of the transaction run as the user (or `anon`). */
@@ -127,16 +139,6 @@ function claimsSetup(tx: Sql | Tx, claims: Claims | null): postgres.PendingQuery
   return claims
     ? tx`select private.assume_user(${claims.session_id}::uuid, ${claims.sub}::uuid, ${payload})`
     : tx`select set_config('role', 'anon', true), set_config('request.jwt.claims', ${payload}, true)`;
-}
-
-/**
- * A statement run alongside a transaction's BEGIN, on its own (committed by itself, whatever the
- * transaction does), and judged before anything of the transaction is sent: the rate limiter's
- * count (`RateLimiter.gate`). `check` throws to refuse the request (a 429).
- */
-export interface Gate<R extends readonly (object | undefined)[] = postgres.Row[]> {
-  query: (sql: Sql) => postgres.PendingQuery<R>;
-  check: (rows: R) => void;
 }
 
 /** The token's session no longer exists (signed out, or expired): `handle()` answers 401. */

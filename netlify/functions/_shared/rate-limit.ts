@@ -10,7 +10,7 @@
  */
 import type { Config, Context } from '@netlify/functions';
 import { createHash } from 'node:crypto';
-import { db, type Gate, type Sql } from './db.ts';
+import { db } from './db.ts';
 import { env } from './env.ts';
 import { tooManyRequests } from './http.ts';
 
@@ -28,22 +28,13 @@ export function clientIp(context: Pick<Context, 'ip'> | undefined): string {
   return trimmed ? trimmed.slice(0, 64) : 'unknown';
 }
 
-/** The statement that counts one hit on `key`: `[{ wait }]`, 0 when allowed. */
-function hitQuery(sql: Sql, key: string, windowLimit: number, windowSize: number) {
-  return sql<{ wait: number }[]>`
-    select private.rate_limit_hit(${key}, ${windowLimit}, ${windowSize}) as wait`;
-}
-
-/** Throws a 429 (with Retry-After) for a count over its limit. */
-function verdict(rows: readonly { wait?: unknown }[]): void {
-  const wait = Number(rows[0]?.wait ?? 0);
-  if (wait > 0) throw tooManyRequests(wait);
-}
-
 /** Counts one hit on `key`; throws a 429 (with Retry-After) when over `windowLimit` per `windowSize` s. */
 async function hit(key: string, windowLimit: number, windowSize: number): Promise<void> {
   if (env().RATE_LIMIT_DISABLED) return;
-  verdict(await hitQuery(db(), key, windowLimit, windowSize));
+  const [row] = await db()<{ wait: number }[]>`
+    select private.rate_limit_hit(${key}, ${windowLimit}, ${windowSize}) as wait`;
+  const wait = row?.wait ?? 0;
+  if (wait > 0) throw tooManyRequests(wait);
 }
 
 export class RateLimiter {
@@ -56,33 +47,13 @@ export class RateLimiter {
     this.limit = limit;
   }
 
-  /** The budget this request counts against; null for an exempt client. */
-  private keyFor(context: Pick<Context, 'ip'> | undefined): string | null {
-    if (env().RATE_LIMIT_EXEMPT_IPS.includes(clientIp(context))) return null;
-    const aggregate = ([] as string[]).concat(this.limit.aggregateBy ?? ['domain']);
-    // 'domain' alone means one budget for the whole site; the site has one domain.
-    return aggregate.includes('ip') ? `${this.name}:ip:${clientIp(context)}` : `${this.name}:site`;
-  }
-
   /** Counts this request against its client's budget; throws a 429 when over the limit. */
   async check(context: Pick<Context, 'ip'> | undefined): Promise<void> {
-    const key = this.keyFor(context);
-    if (key !== null) await hit(key, this.limit.windowLimit, this.limit.windowSize);
-  }
-
-  /**
-   * The same count as `check`, as a statement for `withClaimsOnce` to send in the same write as
-   * its transaction (one round trip fewer); its 429 comes before anything the transaction says.
-   * Null when nothing is counted (exempt client, limiter switched off).
-   */
-  gate(context: Pick<Context, 'ip'> | undefined): Gate<{ wait: number }[]> | null {
-    const key = this.keyFor(context);
-    if (key === null || env().RATE_LIMIT_DISABLED) return null;
-    const { windowLimit, windowSize } = this.limit;
-    return {
-      query: (sql) => hitQuery(sql, key, windowLimit, windowSize),
-      check: verdict,
-    };
+    if (env().RATE_LIMIT_EXEMPT_IPS.includes(clientIp(context))) return;
+    const aggregate = ([] as string[]).concat(this.limit.aggregateBy ?? ['domain']);
+    // 'domain' alone means one budget for the whole site; the site has one domain.
+    const key = aggregate.includes('ip') ? `${this.name}:ip:${clientIp(context)}` : `${this.name}:site`;
+    await hit(key, this.limit.windowLimit, this.limit.windowSize);
   }
 
   /**
