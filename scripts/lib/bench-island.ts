@@ -140,6 +140,8 @@ export async function measureIsland(browser: Browser, site: string, size: number
       await typeQueries(page, box);
       await page.getByRole('button', { name: /^Filters/ }).click();
       const boxes = page.locator('dialog[open] input[type="checkbox"]');
+      // Counted only once the dialog is there (a count taken too early is 0: no samples).
+      await boxes.first().waitFor();
       const n = Math.min(12, await boxes.count());
       for (const on of [true, false]) {
         for (let i = 0; i < n; i++) {
