@@ -36,7 +36,8 @@ const SUPABASE_ORIGIN = env.PUBLIC_SUPABASE_URL
 const CSP_DIRECTIVES = /** @type {const} */ ([
   "default-src 'none'",
   `connect-src 'self'${SUPABASE_ORIGIN ? ` ${SUPABASE_ORIGIN}` : ''}`,
-  "img-src 'self'",
+  // blob: for images the page itself made from authenticated downloads (the dashboard's logo preview).
+  "img-src 'self' blob:",
   "font-src 'self'",
   "manifest-src 'self'",
   "object-src 'none'",

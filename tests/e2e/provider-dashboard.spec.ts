@@ -175,6 +175,10 @@ test('a new provider: profile created at sign-in, verification requested, listin
     .getByLabel(/^Logo/)
     .setInputFiles({ name: 'harbor-logo.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByTestId('logo-status')).toContainText('Uploaded: harbor-logo.png');
+  // The logo as families will see it, fetched with the session (a decoded 1×1 PNG).
+  const logo = page.getByRole('img', { name: 'Your logo, as uploaded' });
+  await expect(logo).toBeVisible();
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
   await shot(page, 'listing-media');
   await expectNoAxeViolations(page);
   await page.getByRole('tab', { name: 'Credentials' }).click();

@@ -10,7 +10,7 @@ import {
   SETTINGS,
 } from '../../lib/vocabulary.ts';
 import { showToast } from '../toasts/store.ts';
-import { submitListing, uploadFile, type Failure } from './api.ts';
+import { submitListing, uploadFile, uploadObjectUrl, type Failure } from './api.ts';
 import {
   clearDraft,
   draftFieldErrors,
@@ -1135,6 +1135,24 @@ function FileField({
     if (url === '' && inputRef.current) inputRef.current.value = '';
   }, [url]);
 
+  // The logo as families will see it (fetched with the session token; the URL is this page's own).
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => {
+    if (kind !== 'logo' || url === '') return;
+    let current = true;
+    let objectUrl: string | null = null;
+    void uploadObjectUrl(url).then((made) => {
+      objectUrl = made;
+      if (current) setPreview(made);
+      else if (made !== null) URL.revokeObjectURL(made);
+    });
+    return () => {
+      current = false;
+      setPreview(null);
+      if (objectUrl !== null) URL.revokeObjectURL(objectUrl);
+    };
+  }, [kind, url]);
+
   const choose = async (file: File | undefined) => {
     if (!file) return;
     const problem = uploadProblem(kind, file);
@@ -1186,6 +1204,16 @@ function FileField({
             ? `Uploaded: ${name || 'file'}`
             : ''}
       </p>
+      {preview !== null && url !== '' ? (
+        <img
+          src={preview}
+          alt="Your logo, as uploaded"
+          className="mt-2 h-16 w-auto max-w-full rounded-md border border-slate-200 bg-white object-contain p-1"
+          onError={() => {
+            setPreview(null);
+          }}
+        />
+      ) : null}
       {url !== '' && state.status !== 'uploading' ? (
         <button
           type="button"
