@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import {
   EMPTY_FILTERS,
   toggleSetting,
@@ -100,23 +100,17 @@ export default function FiltersDialog({ filters, counts, resultCount, onChange, 
           const selected = section.options.filter((option) => isChecked(section.key, option)).length;
           const sectionCounts = counts?.[section.key] as Record<string, number> | undefined;
           return (
-            <details key={section.key} open className="group border-b border-slate-200 py-2 last:border-b-0">
-              <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 rounded-md font-semibold [&::-webkit-details-marker]:hidden">
-                <span>
+            <Section
+              key={section.key}
+              title={
+                <>
                   {section.label}
                   {selected > 0 ? (
                     <span className="ml-2 text-sm font-normal text-muted">({selected} selected)</span>
                   ) : null}
-                </span>
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 20 20"
-                  fill="currentColor"
-                  className="size-5 transition-transform group-open:rotate-180"
-                >
-                  <path d="M5.2 7.2a.75.75 0 0 1 1.06 0L10 10.94l3.74-3.74a.75.75 0 1 1 1.06 1.06l-4.27 4.27a.75.75 0 0 1-1.06 0L5.2 8.26a.75.75 0 0 1 0-1.06Z" />
-                </svg>
-              </summary>
+                </>
+              }
+            >
               <fieldset className="pb-2">
                 <legend className="sr-only">
                   {section.label}
@@ -126,47 +120,24 @@ export default function FiltersDialog({ filters, counts, resultCount, onChange, 
                   <p className="mb-1 text-sm text-muted">Choose one; select it again to clear.</p>
                 )}
                 <ul className="grid gap-1 sm:grid-cols-2">
-                  {section.options.map((option, index) => {
-                    const inputId = `${id}-${section.key}-${index}`;
-                    const count = sectionCounts === undefined ? null : (sectionCounts[option] ?? 0);
-                    return (
-                      <li key={option}>
-                        <label
-                          htmlFor={inputId}
-                          className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-2 hover:bg-slate-50"
-                        >
-                          <input
-                            id={inputId}
-                            type="checkbox"
-                            checked={isChecked(section.key, option)}
-                            onChange={() => {
-                              toggle(section.key, option);
-                            }}
-                            className="size-5 accent-brand-600"
-                          />
-                          <span className="flex-1">{option}</span>
-                          <Count count={count} />
-                        </label>
-                      </li>
-                    );
-                  })}
+                  {section.options.map((option, index) => (
+                    <Option
+                      key={option}
+                      id={`${id}-${section.key}-${index}`}
+                      label={option}
+                      checked={isChecked(section.key, option)}
+                      count={sectionCounts === undefined ? null : (sectionCounts[option] ?? 0)}
+                      onChange={() => {
+                        toggle(section.key, option);
+                      }}
+                    />
+                  ))}
                 </ul>
               </fieldset>
-            </details>
+            </Section>
           );
         })}
-        <details open className="group border-b border-slate-200 py-2 last:border-b-0">
-          <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 rounded-md font-semibold [&::-webkit-details-marker]:hidden">
-            <span>Treatment and availability</span>
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 20 20"
-              fill="currentColor"
-              className="size-5 transition-transform group-open:rotate-180"
-            >
-              <path d="M5.2 7.2a.75.75 0 0 1 1.06 0L10 10.94l3.74-3.74a.75.75 0 1 1 1.06 1.06l-4.27 4.27a.75.75 0 0 1-1.06 0L5.2 8.26a.75.75 0 0 1 0-1.06Z" />
-            </svg>
-          </summary>
+        <Section title="Treatment and availability">
           <fieldset className="pb-2">
             <legend className="sr-only">Treatment and availability</legend>
             <ul className="grid gap-1">
@@ -176,59 +147,39 @@ export default function FiltersDialog({ filters, counts, resultCount, onChange, 
                   ['openRecently', 'Confirmed open in the last 30 days', counts?.openRecently ?? null],
                 ] as const
               ).map(([key, label, count]) => (
-                <li key={key}>
-                  <label
-                    htmlFor={`${id}-${key}`}
-                    className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-2 hover:bg-slate-50"
-                  >
-                    <input
-                      id={`${id}-${key}`}
-                      type="checkbox"
-                      checked={filters[key]}
-                      onChange={() => {
-                        onChange({ ...filters, [key]: !filters[key] });
-                      }}
-                      className="size-5 accent-brand-600"
-                    />
-                    <span className="flex-1">{label}</span>
-                    <Count count={count} />
-                  </label>
-                </li>
+                <Option
+                  key={key}
+                  id={`${id}-${key}`}
+                  label={label}
+                  checked={filters[key]}
+                  count={count}
+                  onChange={() => {
+                    onChange({ ...filters, [key]: !filters[key] });
+                  }}
+                />
               ))}
             </ul>
           </fieldset>
           <fieldset className="pb-2">
             <legend className="px-2 pt-2 text-sm font-semibold">ERP hours per week</legend>
             <ul className="grid gap-1 sm:grid-cols-2">
-              {([null, ...ERP_HOURS_OPTIONS] as const).map((hours) => {
-                const inputId = `${id}-erp-${String(hours ?? 'any')}`;
-                return (
-                  <li key={String(hours)}>
-                    <label
-                      htmlFor={inputId}
-                      className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-2 hover:bg-slate-50"
-                    >
-                      <input
-                        id={inputId}
-                        type="radio"
-                        name={`${id}-erp`}
-                        checked={filters.erpHours === hours}
-                        onChange={() => {
-                          onChange({ ...filters, erpHours: hours });
-                        }}
-                        className="size-5 accent-brand-600"
-                      />
-                      <span className="flex-1">
-                        {hours === null ? 'Any' : `ERP ≥ ${String(hours)} hours/week`}
-                      </span>
-                      {hours === null ? null : <Count count={counts?.erpHours[hours] ?? null} />}
-                    </label>
-                  </li>
-                );
-              })}
+              {([null, ...ERP_HOURS_OPTIONS] as const).map((hours) => (
+                <Option
+                  key={String(hours)}
+                  id={`${id}-erp-${String(hours ?? 'any')}`}
+                  radioGroup={`${id}-erp`}
+                  label={hours === null ? 'Any' : `ERP ≥ ${String(hours)} hours/week`}
+                  checked={filters.erpHours === hours}
+                  // "Any" has no count of its own.
+                  count={hours === null ? undefined : (counts?.erpHours[hours] ?? null)}
+                  onChange={() => {
+                    onChange({ ...filters, erpHours: hours });
+                  }}
+                />
+              ))}
             </ul>
           </fieldset>
-        </details>
+        </Section>
       </div>
       <div className="flex items-center justify-between gap-3 border-t border-slate-200 px-5 py-4">
         <p role="status" className="sr-only">
@@ -253,6 +204,66 @@ export default function FiltersDialog({ filters, counts, resultCount, onChange, 
         </button>
       </div>
     </dialog>
+  );
+}
+
+/** One open accordion section of the dialog, its title in the summary with a chevron. */
+function Section({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <details open className="group border-b border-slate-200 py-2 last:border-b-0">
+      <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 rounded-md font-semibold [&::-webkit-details-marker]:hidden">
+        <span>{title}</span>
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          fill="currentColor"
+          className="size-5 transition-transform group-open:rotate-180"
+        >
+          <path d="M5.2 7.2a.75.75 0 0 1 1.06 0L10 10.94l3.74-3.74a.75.75 0 1 1 1.06 1.06l-4.27 4.27a.75.75 0 0 1-1.06 0L5.2 8.26a.75.75 0 0 1 0-1.06Z" />
+        </svg>
+      </summary>
+      {children}
+    </details>
+  );
+}
+
+/**
+ * One choice: a checkbox (a radio button when `radioGroup` names its group), its label and the
+ * number of programs it would give (`null` while loading, `undefined` for none shown).
+ */
+function Option({
+  id,
+  label,
+  checked,
+  count,
+  radioGroup,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  count: number | null | undefined;
+  radioGroup?: string;
+  onChange: () => void;
+}) {
+  return (
+    <li>
+      <label
+        htmlFor={id}
+        className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-2 hover:bg-slate-50"
+      >
+        <input
+          id={id}
+          type={radioGroup === undefined ? 'checkbox' : 'radio'}
+          name={radioGroup}
+          checked={checked}
+          onChange={onChange}
+          className="size-5 accent-brand-600"
+        />
+        <span className="flex-1">{label}</span>
+        {count === undefined ? null : <Count count={count} />}
+      </label>
+    </li>
   );
 }
 

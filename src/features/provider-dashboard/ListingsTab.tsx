@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { listingSubmitErrors } from '../../lib/provider-rules.ts';
 import {
   ACCREDITATIONS,
@@ -28,7 +28,6 @@ import {
 } from './draft.ts';
 import { AvailabilityCard } from './AvailabilityCard.tsx';
 import { FIDELITY_LABELS, OUTCOME_MEASURES } from '../../lib/fidelity.ts';
-import { tabIndexAfterKey } from '../../lib/tabs.ts';
 import { acceptOf, formatBytes, uploadProblem, UPLOAD_KINDS, type UploadKind } from './uploads.ts';
 import {
   card,
@@ -41,6 +40,7 @@ import {
   secondaryButton,
   SectionTitle,
   type Tone,
+  tabListKeyDown,
 } from './ui.tsx';
 
 export const BUILDER_TABS = [
@@ -796,16 +796,7 @@ function BuilderTabs({
       .filter(([, m]) => m)
       .map(([f]) => TAB_OF[f as keyof ListingDraft] ?? 'basic'),
   );
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = tabs.findIndex((t) => t.id === tab);
-    const next = tabIndexAfterKey(event.key, index, tabs.length);
-    if (next === null) return;
-    event.preventDefault();
-    const target = tabs[next];
-    if (!target) return;
-    setTab(target.id);
-    document.getElementById(`${baseId}-tab-${target.id}`)?.focus();
-  };
+  const onKeyDown = tabListKeyDown(tabs, tab, setTab, (id) => `${baseId}-tab-${id}`);
   return (
     <div
       role="tablist"

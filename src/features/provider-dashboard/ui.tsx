@@ -74,6 +74,28 @@ export function formatDayTime(iso: string | null | undefined): string {
 }
 
 /**
+ * The keydown handler of a tablist: arrows (wrapping), Home and End select a tab and move focus to
+ * it (`tabElementId` gives a tab's element id).
+ */
+export function tabListKeyDown<T extends string>(
+  tabs: readonly { id: T }[],
+  tab: T,
+  setTab: (tab: T) => void,
+  tabElementId: (id: T) => string,
+): (event: KeyboardEvent<HTMLElement>) => void {
+  return (event) => {
+    const index = tabs.findIndex((t) => t.id === tab);
+    const next = tabIndexAfterKey(event.key, index, tabs.length);
+    if (next === null) return;
+    event.preventDefault();
+    const target = tabs[next];
+    if (!target) return;
+    setTab(target.id);
+    document.getElementById(tabElementId(target.id))?.focus();
+  };
+}
+
+/**
  * A page's sections: tabs from the small breakpoint up (arrow keys, Home, End), a select on phones
  * (spec §2 "Mobile uses a dropdown"). Tab `<prefix>tab-<id>` controls panel `<prefix>panel-<id>`.
  */
@@ -96,16 +118,7 @@ export function SectionTabs<T extends string>({
   listLabel: string;
 }) {
   const selectId = `${prefix}section-select`;
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = tabs.findIndex((t) => t.id === tab);
-    const next = tabIndexAfterKey(event.key, index, tabs.length);
-    if (next === null) return;
-    event.preventDefault();
-    const target = tabs[next];
-    if (!target) return;
-    setTab(target.id);
-    document.getElementById(`${prefix}tab-${target.id}`)?.focus();
-  };
+  const onKeyDown = tabListKeyDown(tabs, tab, setTab, (id) => `${prefix}tab-${id}`);
   return (
     <>
       <div className="sm:hidden">
