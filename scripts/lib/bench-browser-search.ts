@@ -16,6 +16,12 @@ export interface LatencyStats {
   samples: number;
 }
 
+/** Median, p95 (ms, two decimals) and count of the samples of one kind. */
+export function latencyStats(samples: readonly { kind: string; ms: number }[], kind: string): LatencyStats {
+  const p = percentiles(samples.filter((s) => s.kind === kind).map((s) => s.ms));
+  return { medianMs: round2(p.median), p95Ms: round2(p.p95), samples: p.n };
+}
+
 export interface BrowserSearchFigures {
   programs: number;
   /** Sorting the loaded data and preparing its search text (once, when the data arrives). */
@@ -97,10 +103,7 @@ export async function measureSearchInBrowser(
       await page.locator('#near-clear').click();
     }
     const { prepareMs, samples } = await page.evaluate(() => window.benchSearch);
-    const stats = (kind: string): LatencyStats => {
-      const p = percentiles(samples.filter((s) => s.kind === kind).map((s) => s.ms));
-      return { medianMs: round2(p.median), p95Ms: round2(p.p95), samples: p.n };
-    };
+    const stats = (kind: string): LatencyStats => latencyStats(samples, kind);
     return {
       programs: size,
       prepareMs: round2(prepareMs),

@@ -16,8 +16,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DIRECTORY_SHARD_SIZE, manifestFor } from '../../src/lib/directory-index.ts';
 import { startStaticServer } from './bench-server.ts';
 import { syntheticPrograms } from './bench-search.ts';
-import { percentiles } from './bench-table.ts';
-import type { LatencyStats } from './bench-browser-search.ts';
+import { latencyStats, type LatencyStats } from './bench-browser-search.ts';
 
 export interface IslandFigures {
   programs: number;
@@ -152,14 +151,7 @@ export async function measureIsland(browser: Browser, site: string, size: number
       await page.keyboard.press('Escape');
     }
     const samples = await page.evaluate(() => window.benchLatency);
-    const stats = (kind: string): LatencyStats => {
-      const p = percentiles(samples.filter((s) => s.kind === kind).map((s) => s.ms));
-      return {
-        medianMs: Math.round(p.median * 100) / 100,
-        p95Ms: Math.round(p.p95 * 100) / 100,
-        samples: p.n,
-      };
-    };
+    const stats = (kind: string): LatencyStats => latencyStats(samples, kind);
     return {
       programs: size,
       loadMs,
