@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   displayName,
@@ -79,6 +80,18 @@ describe('safeNextPath: only same-site targets are followed', () => {
     ['http://localhost:4321/favorites', null],
     ['javascript:alert(1)', null],
     ['data:text/html,hi', null],
+    // paths that normalise to `//host`, which a browser reads as another host
+    ['/.//evil.example', null],
+    ['/..//evil.example', null],
+    ['/%2e//evil.example', null],
+    ['/%2E%2E//evil.example/x?y#z', null],
+    ['/././/evil.example', null],
+    [`${ORIGIN}//evil.example`, null],
+    [`${ORIGIN}/.//evil.example`, null],
+    ['/auth/confirm?next=%2F.%2F%2Fevil.example', null],
+    // dot segments that stay on the site are normalised
+    ['/blog/../favorites', '/favorites'],
+    ['/%2e/favorites', '/favorites'],
     // back to the sign-in form would only loop
     ['/auth', null],
     ['/auth?mode=reset', null],
@@ -94,6 +107,52 @@ describe('safeNextPath: only same-site targets are followed', () => {
 
   it('refuses absolute URLs when no origin is known', () => {
     expect(safeNextPath(`${ORIGIN}/favorites`)).toBeNull();
+  });
+
+  // Whatever `next` holds, what the function returns lands on the site when the browser follows
+  // it from the page that read it (location.assign resolves against the current URL).
+  const PIECES = [
+    '/',
+    '//',
+    '\\',
+    '.',
+    '..',
+    '%2e',
+    '%2E',
+    '%2f',
+    '%5c',
+    'evil.example',
+    ':',
+    '@',
+    '?',
+    '#',
+    '&next=',
+    'http:',
+    'https:',
+    ORIGIN,
+    'localhost:8888',
+    '/auth/confirm?next=',
+    'javascript:',
+    ' ',
+    '\t',
+    'a',
+    '%00',
+    '%09',
+  ];
+  it('always resolves to the site origin (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...PIECES), { maxLength: 12 }).map((parts) => parts.join('')),
+        (next) => {
+          const safe = safeNextPath(next, ORIGIN);
+          if (safe === null) return;
+          expect(safe.startsWith('/') && !safe.startsWith('//')).toBe(true);
+          expect(new URL(safe, `${ORIGIN}/auth?next=x`).origin).toBe(ORIGIN);
+          expect(new URL(safe, `${ORIGIN}/auth/confirm`).origin).toBe(ORIGIN);
+        },
+      ),
+      { numRuns: 5000 },
+    );
   });
 });
 

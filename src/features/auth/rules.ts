@@ -47,33 +47,40 @@ function hasControlOrBackslash(value: string): boolean {
 /** How many `/auth/confirm?next=…` wrappers are unwrapped before giving up (see safeNextPath). */
 const MAX_UNWRAP = 3;
 
+/** Stands in for the site's origin when the caller does not know it (relative paths only). */
+const SOME_SITE = 'https://same-site.invalid';
+
 /**
  * The `next` target as a same-site path (path + query + hash), or null when it must not be
- * followed. Relative paths (`/favorites?x=1`) are honoured; so is an absolute URL of `origin`
- * itself, because the auth server's e-mails carry `next=<redirect_to>` as a full URL (as
- * Supabase's `{{ .RedirectTo }}` does). Protocol-relative (`//evil`), backslash (`/\evil`),
- * other origins, `javascript:` and control characters are refused. A `next` that points at
- * /auth/confirm is unwrapped to its own `next` (the e-mail's `redirect_to` is that page), and one
- * that points back at the sign-in form is dropped, so no loop can form.
+ * followed. The target is resolved the way the browser will resolve it (`new URL(next, origin)`)
+ * and kept only when it stays on `origin` and its normalised path cannot be read as another host:
+ * `/.//evil.example`, `/..//evil`, `/%2e//evil` and `http://site//evil` all normalise to
+ * `//evil…`, which a browser follows off-site. An absolute URL of `origin` itself is honoured,
+ * because the auth server's e-mails carry `next=<redirect_to>` as a full URL (as Supabase's
+ * `{{ .RedirectTo }}` does). A `next` that points at /auth/confirm is unwrapped to its own
+ * `next` (the e-mail's `redirect_to` is that page), and one that points back at the sign-in
+ * form is dropped, so no loop can form.
  */
 export function safeNextPath(raw: string | null | undefined, origin?: string): string | null {
+  let base: string;
+  try {
+    base = origin ? new URL(origin).origin : SOME_SITE;
+  } catch {
+    return null;
+  }
   let current = raw ?? '';
   for (let depth = 0; depth <= MAX_UNWRAP; depth++) {
     const value = current.trim();
     if (value === '' || hasControlOrBackslash(value)) return null;
+    // A path of this site, or (origin known) an absolute URL; never a relative word like "evil".
+    if (!value.startsWith('/') && !(origin && /^[a-z][a-z0-9+.-]*:/i.test(value))) return null;
     let url: URL;
-    if (value.startsWith('/')) {
-      if (value.startsWith('//')) return null;
-      url = new URL(value, 'https://same-site.invalid');
-    } else {
-      if (!origin) return null;
-      try {
-        url = new URL(value);
-      } catch {
-        return null;
-      }
-      if (url.origin !== new URL(origin).origin) return null;
+    try {
+      url = new URL(value, base);
+    } catch {
+      return null;
     }
+    if (url.origin !== base || url.pathname.startsWith('//')) return null;
     const path = url.pathname.replace(/\/+$/, '') || '/';
     if (path === '/auth/confirm') {
       current = url.searchParams.get('next') ?? '/';
