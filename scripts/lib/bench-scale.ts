@@ -4,19 +4,10 @@
  * the real-content build, isolated from the project's own `dist/` and content store (which
  * `npm start` and the browser tests of other people rebuild at any time).
  */
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { copyProject } from './project-copy.ts';
 import { syntheticPrograms } from './bench-search.ts';
 
 type Build = (cwd: string) => {
@@ -39,28 +30,8 @@ export async function scaleBuild(
     homeHtmlGzipBytes: number;
   }
 > {
-  const dir = mkdtempSync(join(tmpdir(), 'ocd-scale-'));
+  const dir = copyProject('ocd-scale-');
   try {
-    for (const entry of [
-      'src',
-      // astro.config.mjs's integrations import helpers from scripts/lib.
-      'scripts',
-      'content',
-      'public',
-      'astro.config.mjs',
-      'tsconfig.json',
-      'package.json',
-      'netlify.toml',
-    ]) {
-      cpSync(entry, join(dir, entry), { recursive: true });
-    }
-    // The packages are shared, but not node_modules/.astro (the content data store) or .vite:
-    // with one linked folder, the copy's build would read and overwrite the project's store.
-    mkdirSync(join(dir, 'node_modules'));
-    for (const name of readdirSync('node_modules')) {
-      if (name === '.astro' || name === '.vite') continue;
-      symlinkSync(join(process.cwd(), 'node_modules', name), join(dir, 'node_modules', name));
-    }
     // The synthetic programs join the real ones (pages such as /mclean need their entries).
     const programsDir = join(dir, 'content', 'programs');
     for (const p of syntheticPrograms(size)) {

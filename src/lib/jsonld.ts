@@ -84,3 +84,17 @@ export function articleJsonLd(site: URL | undefined, article: ArticleInput): Jso
     mainEntityOfPage: abs(site, article.path),
   };
 }
+
+/**
+ * The text of a `<script type="application/ld+json">`: JSON with `<`, `>` and `&` written as
+ * `\u003c`, `\u003e`, `\u0026`, so no value (a listing's name holding `</script>` or `<!--`) can
+ * end the script or change how the HTML parser reads it; the JSON means the same.
+ *
+ * @example jsonLdText({ name: '</script>' }) // '{"name":"\\u003c/script\\u003e"}'
+ */
+export function jsonLdText(data: unknown): string {
+  return JSON.stringify(data).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
