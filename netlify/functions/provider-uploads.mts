@@ -31,6 +31,7 @@ import {
   UUID_PATTERN,
   type UploadKind,
 } from '../../src/lib/provider-schemas.ts';
+import { hasBidiControl } from '../../src/lib/schemas.ts';
 import { requireUser } from './_shared/auth.ts';
 import { uploadBlobKey, uploadsStore } from './_shared/blobs.ts';
 import { withClaims } from './_shared/db.ts';
@@ -143,6 +144,8 @@ async function upload(req: Request): Promise<Response> {
   const files = form.getAll('file');
   const file = files.length === 1 && typeof files[0] !== 'string' ? files[0] : null;
   if (!file) throw badRequest(UPLOAD_MESSAGES.fileMissing, { file: UPLOAD_MESSAGES.fileMissing });
+  if (hasBidiControl(file.name))
+    throw badRequest(UPLOAD_MESSAGES.bidiName, { file: UPLOAD_MESSAGES.bidiName });
 
   if (file.size === 0) throw badRequest(UPLOAD_MESSAGES.empty, { file: UPLOAD_MESSAGES.empty });
   if (file.size > MAX_UPLOAD_BYTES) throw tooLarge();

@@ -7,8 +7,14 @@ import { z } from 'zod';
 import { ACCREDITATIONS, AGE_GROUPS, GENDER_OPTIONS, INSURANCE, MODALITIES, SETTINGS } from './vocabulary.ts';
 import { AVAILABILITY_STATUSES } from './availability.ts';
 import { OUTCOME_MEASURES } from './fidelity.ts';
+import { hasBidiControl } from './schemas.ts';
 
-export const nonEmpty = (what: string) => z.string().trim().min(1, `${what} must not be empty`);
+export const nonEmpty = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${what} must not be empty`)
+    .refine((v) => !hasBidiControl(v), `${what} must not contain direction-override characters`);
 
 const count = (what: string, max: number) =>
   z

@@ -5,7 +5,14 @@
  * error can be shown as is.
  */
 import { z } from 'zod';
-import { hasControlCharacter, hasLoneSurrogate, hasPhoneDigits, MESSAGES } from './schemas.ts';
+import {
+  bidiMessage,
+  hasBidiControl,
+  hasControlCharacter,
+  hasLoneSurrogate,
+  hasPhoneDigits,
+  MESSAGES,
+} from './schemas.ts';
 import { AVAILABILITY_STATUSES } from './availability.ts';
 import { OUTCOME_MEASURES } from './fidelity.ts';
 import {
@@ -88,7 +95,8 @@ function text(label: string, max: number, missing?: string, multiline = false) {
     .refine((v) => !hasLoneSurrogate(v), {
       error: `${label} contains text that is not valid Unicode.`,
       abort: true,
-    });
+    })
+    .refine((v) => !hasBidiControl(v), { error: bidiMessage(label), abort: true });
   return (missing === undefined ? base : base.refine(hasVisibleText, { error: missing, abort: true })).refine(
     (v) => codePointLength(v) <= max,
     { error: tooLong(label, max), abort: true },
@@ -150,6 +158,7 @@ export const verificationRequestSchema = z.strictObject(
             error: 'A document contains text that is not valid Unicode.',
             abort: true,
           })
+          .refine((v) => !hasBidiControl(v), { error: bidiMessage('A document'), abort: true })
           .refine((v) => codePointLength(v) <= MAX_DOCUMENT_LENGTH, {
             error: tooLong('A document', MAX_DOCUMENT_LENGTH),
             abort: true,
@@ -467,6 +476,8 @@ export const UPLOAD_MESSAGES = {
   contentMismatch:
     "The file's content does not match its type: it is not a real PNG, JPEG, WebP or PDF file. Please upload the original file.",
   notFound: 'This file was not found.',
+  bidiName:
+    'The file name contains direction-override characters, which can disguise its type. Please rename the file and upload it again.',
 } as const;
 
 /**

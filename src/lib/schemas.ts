@@ -39,6 +39,19 @@ export function hasLoneSurrogate(value: string): boolean {
   return LONE_SURROGATE.test(value);
 }
 
+// Bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): they make a name or a
+// file name read differently from what it is ("exe.pdf" shown for "fdp.exe"), in pages and in
+// e-mail subjects. The implicit marks U+200E/U+200F stay allowed: they only nudge neutral characters.
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/u;
+
+/** True when `value` holds a direction embedding, override or isolate character. */
+export function hasBidiControl(value: string): boolean {
+  return BIDI_CONTROL.test(value);
+}
+
+/** The message for a field that holds a direction-override character. */
+export const bidiMessage = (label: string) => `${label} must not contain direction-override characters.`;
+
 export const MESSAGES = {
   invalidEmail: 'Invalid Email: Please enter a valid email address.',
   inquiryMissing: 'Missing Required Fields: Please fill in your name and email address.',
@@ -86,7 +99,8 @@ function checkedText(schema: z.ZodString, rule: TextRule, requireVisible: boolea
     .refine((v) => !hasLoneSurrogate(v), {
       error: `${rule.label} contains text that is not valid Unicode.`,
       abort: true,
-    });
+    })
+    .refine((v) => !hasBidiControl(v), { error: bidiMessage(rule.label), abort: true });
   return (
     requireVisible ? refined.refine(hasVisibleText, { error: rule.missing, abort: true }) : refined
   ).refine((v) => codePointLength(v) <= rule.max, { error: tooLong(rule.label, rule.max), abort: true });

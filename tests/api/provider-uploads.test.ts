@@ -188,6 +188,21 @@ describe('POST /api/provider/uploads: refusals store nothing', () => {
       UPLOAD_MESSAGES.contentMismatch,
     ],
     [
+      'a file name with a right-to-left override (reads "…gnp.exe" as "…exe.png")',
+      () => form({ kind: 'logo', file: { data: bytes(PNG), type: 'image/png', name: 'logo\u202egnp.exe' } }),
+      'owner',
+      400,
+      UPLOAD_MESSAGES.bidiName,
+    ],
+    [
+      'a file name with a first-strong isolate',
+      () =>
+        form({ kind: 'license', file: { data: bytes(PDF), type: 'application/pdf', name: 'a\u2068b.pdf' } }),
+      'owner',
+      400,
+      UPLOAD_MESSAGES.bidiName,
+    ],
+    [
       'a PNG declared as JPEG',
       () => form({ kind: 'logo', file: { data: bytes(PNG), type: 'image/jpeg', name: 'a.jpg' } }),
       'owner',

@@ -64,6 +64,8 @@ describe('programSchema refuses', () => {
     ['an unknown fidelity field', { fidelity: { erpHours: 10 } }, 'fidelity'],
     ['coordinates off the globe', { coordinates: { lat: 91, lng: 0 } }, 'coordinates.lat'],
     ['an empty youth-safety text', { youthSafety: { schooling: ' ' } }, 'youthSafety.schooling'],
+    ['a name with a right-to-left override', { name: 'Aspen \u202eevoC' }, 'name'],
+    ['a state with a direction isolate', { state: '\u2067Oregon' }, 'state'],
   ])('%s', (_, change, path) => {
     const result = programSchema.safeParse({ ...base, ...change });
     expect(result.success).toBe(false);

@@ -2,6 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  listingSchema,
+  providerProfileSchema,
+  verificationRequestSchema,
+} from '../../src/lib/provider-schemas.ts';
+import {
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN_SQL,
   INVISIBLE_RANGES,
@@ -29,7 +34,7 @@ describe('isEmail: the one e-mail rule', () => {
     ['two @', 'dana@x@example.com', false],
     ['no dot after @', 'dana@example', false],
     ['dot right after @ and no other', 'dana@.com', false],
-    ['two dots', 'dana@a..com', true], // the spec's simple pattern allows it; so does the DB
+    ['two dots', 'dana@a..com', false], // a host name has no empty label (tests/unit/email-rule.test.ts)
     ['ends with a dot', 'dana@example.', false],
     ['empty local part', '@example.com', false],
     ['space', 'dana @example.com', false],
@@ -140,6 +145,20 @@ describe('contactMessageSchema', () => {
     ['name with NUL', { name: 'a\u0000b' }, 'name', 'Name must not contain control characters.'],
     ['name with a tab', { name: 'a\tb' }, 'name', 'Name must not contain control characters.'],
     ['name with a C1 control', { name: 'a\u0085b' }, 'name', 'Name must not contain control characters.'],
+    ...['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'].map(
+      (c): [string, Record<string, unknown>, string, string] => [
+        `name with direction control U+${c.codePointAt(0)?.toString(16).toUpperCase() ?? ''}`,
+        { name: `Sam${c} Rivera` },
+        'name',
+        'Name must not contain direction-override characters.',
+      ],
+    ),
+    [
+      'subject with a right-to-left override',
+      { subject: 'Hi \u202etxt.exe' },
+      'subject',
+      'Subject must not contain direction-override characters.',
+    ],
     [
       'name with a lone surrogate',
       { name: 'a\ud800' },
@@ -293,9 +312,10 @@ describe('the database repeats the e-mail rule verbatim', () => {
   const file = readdirSync(MIGRATIONS).find((f) => f.endsWith('_one_email_rule.sql'));
   const sql = readFileSync(join(MIGRATIONS, file ?? 'missing'), 'utf8');
 
-  it('private.is_email() uses EMAIL_PATTERN_SQL and EMAIL_MAX_LENGTH', () => {
-    expect(sql).toContain(`length(value) <= ${EMAIL_MAX_LENGTH}`);
-    expect(sql).toContain(`value ~ '${EMAIL_PATTERN_SQL}'`);
+  it('private.is_email() uses EMAIL_PATTERN_SQL and EMAIL_MAX_LENGTH (replaced by 20261125000400_email_rule)', () => {
+    const current = readFileSync(join(MIGRATIONS, '20261125000400_email_rule.sql'), 'utf8');
+    expect(current).toContain(`length(value) <= ${EMAIL_MAX_LENGTH}`);
+    expect(current).toContain(`value ~ '${EMAIL_PATTERN_SQL}'`);
   });
 
   it.each([
@@ -314,5 +334,55 @@ describe('the database repeats the e-mail rule verbatim', () => {
       .filter((f) => f > (file ?? ''))
       .map((f) => readFileSync(join(MIGRATIONS, f), 'utf8'));
     for (const text of later) expect(text).not.toMatch(/email\s*~/);
+  });
+});
+
+describe('provider texts refuse direction-override characters (they spoof names in pages and e-mail subjects)', () => {
+  const listing = { center_name: 'Calm Harbor', description: 'A program.', phone: '555 0142' };
+  it.each<
+    [
+      string,
+      () => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } },
+      string,
+      string,
+    ]
+  >([
+    [
+      'listing center name',
+      () => listingSchema.safeParse({ ...listing, center_name: 'Calm \u202eroobraH' }),
+      'center_name',
+      'Center name must not contain direction-override characters.',
+    ],
+    [
+      'listing description',
+      () => listingSchema.safeParse({ ...listing, description: 'A \u2066program\u2069.' }),
+      'description',
+      'Description must not contain direction-override characters.',
+    ],
+    [
+      'organization name',
+      () =>
+        providerProfileSchema.safeParse({
+          organization_name: 'Acme\u202b OCD',
+          contact_name: 'Sam',
+          email: 'sam@example.org',
+        }),
+      'organization_name',
+      'Organization name must not contain direction-override characters.',
+    ],
+    [
+      'document name',
+      () => verificationRequestSchema.safeParse({ documents: ['license\u202efdp.exe'] }),
+      'documents.0',
+      'A document must not contain direction-override characters.',
+    ],
+  ])('%s', (_, parse, path, message) => {
+    const result = parse();
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toContainEqual([path, message]);
+  });
+
+  it('keeps the implicit direction marks (U+200E, U+200F) that right-to-left names need', () => {
+    expect(listingSchema.safeParse({ ...listing, center_name: 'مركز\u200f Calm' }).success).toBe(true);
   });
 });
