@@ -25,8 +25,14 @@ import {
   startLocalBlobs,
 } from './lib/functions.ts';
 import { drainNotifications } from '../netlify/functions/_shared/notifications.ts';
+import {
+  currentGeneration,
+  generationOf,
+  recordBuildOutcome,
+  startRebuildIfDue,
+} from '../netlify/functions/_shared/rebuild.ts';
 import { guardRequest } from './lib/request-guard.ts';
-import { staticHeadersFor } from './lib/static-headers.ts';
+import { headersForPath, staticHeadersFor, tomlHeaderRules } from './lib/static-headers.ts';
 import { ensureBackend, notFoundRules, runGenerators } from './lib/runtime.ts';
 import { LOCAL_BUILD_HOOK_PATH, LocalRebuilder } from './lib/local-rebuild.ts';
 
@@ -48,19 +54,34 @@ const origin = `http://localhost:${port}`;
 const backend = await ensureBackend({ siteUrl: origin });
 runGenerators();
 
+// Approving a listing calls the build hook (netlify/functions/_shared/rebuild.ts). With the local
+// backend there is no Netlify build: the hook is this server, which rebuilds in the background,
+// serves the new build when it is ready and records how the build ended (a failed one is retried
+// by the drain and shown on /admin). Local builds cost nothing: unless set, no interval between
+// them (still one at a time). A real BUILD_HOOK_URL (remote backend) is left as it is. Set before
+// anything reads the server environment (it is read once).
+if (backend) {
+  process.env.BUILD_HOOK_URL = `http://127.0.0.1:${String(port)}${LOCAL_BUILD_HOOK_PATH}`;
+  process.env.REBUILD_MIN_INTERVAL_SECONDS ||= '0';
+}
+const rebuilder = new LocalRebuilder(root, {
+  ...(backend && {
+    onOutcome: async (outcome) => {
+      if (await recordBuildOutcome(outcome)) await startRebuildIfDue();
+    },
+  }),
+});
+
 if (!values['no-build'] || !existsSync(join(dist, 'index.html'))) {
+  // What the local database asked for so far is in this build: published once it succeeds.
+  const generation = backend ? await currentGeneration().catch(() => 0) : 0;
   const built = spawnSync('astro', ['build'], { stdio: 'inherit', env: process.env });
   if (built.status !== 0) {
     await backend?.stop();
     process.exit(built.status ?? 1);
   }
+  if (generation > 0) await recordBuildOutcome({ generation, ok: true }).catch(() => false);
 }
-
-// Approving a listing calls the build hook (netlify/functions/_shared/rebuild.ts). With the local
-// backend there is no Netlify build: the hook is this server, which rebuilds in the background and
-// serves the new build when it is ready. A real BUILD_HOOK_URL (remote backend) is left as it is.
-const rebuilder = new LocalRebuilder(root);
-if (backend) process.env.BUILD_HOOK_URL = `http://127.0.0.1:${String(port)}${LOCAL_BUILD_HOOK_PATH}`;
 
 // Netlify Blobs (provider uploads) in .data/blobs, unless a real Blobs context is configured.
 const blobs = process.env.NETLIFY_BLOBS_CONTEXT ? null : await startLocalBlobs(join(root, '.data', 'blobs'));
@@ -97,7 +118,9 @@ await dev.start();
 
 // The local emulator rewrites with the right page but answers 200; Netlify answers 404.
 // Apply the status of the 404 rules of netlify.toml ourselves so tests see the real behaviour.
-const rules = notFoundRules(readFileSync(join(root, 'netlify.toml'), 'utf8'));
+const netlifyToml = readFileSync(join(root, 'netlify.toml'), 'utf8');
+const rules = notFoundRules(netlifyToml);
+const siteHeaderRules = tomlHeaderRules(netlifyToml);
 const fallback404 = join(dist, '404.html');
 
 /** True when the build has a file for this (guarded, decoded) path: Netlify serves it before any rewrite. */
@@ -119,7 +142,7 @@ function buildHook(req: http.IncomingMessage): Response {
   if (!local) return refusal(LOCAL_BUILD_HOOK_PATH, 403, 'The build hook answers this machine only.');
   if (req.method === 'POST') {
     const title = new URL(req.url ?? '/', origin).searchParams.get('trigger_title') ?? 'build hook';
-    rebuilder.request(title.slice(0, 200));
+    rebuilder.request(title.slice(0, 200), generationOf(title));
     return Response.json(rebuilder.status(), { status: 202, headers: { 'cache-control': 'no-store' } });
   }
   if (req.method === 'GET')
@@ -152,8 +175,16 @@ async function answer(req: http.IncomingMessage): Promise<Response> {
   const result = await dev.handleAndIntrospectNodeRequest(req);
   const response = result?.response;
   if (!response) {
+    // Netlify answers an address nothing serves with 404.html and the headers of every response.
     const page = existsSync(fallback404) ? readFileSync(fallback404) : 'Not Found';
-    return new Response(page, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
+    return new Response(page, {
+      status: 404,
+      headers: {
+        ...headersForPath(siteHeaderRules, guard.pathname),
+        ...staticHeaders(guard.pathname),
+        'content-type': 'text/html; charset=utf-8',
+      },
+    });
   }
   // Pages under a 404 catch-all rule come back as 'redirect' too: every static answer gets them.
   for (const [name, value] of Object.entries(staticHeaders(guard.pathname)))

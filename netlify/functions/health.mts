@@ -3,7 +3,9 @@
  * (`GET <SUPABASE_URL>/auth/v1/health`)?
  *
  * 200 `{ ok: true, database: 'ok', auth: 'ok' }`, else 503 with the failing part marked
- * `'unreachable'`. Nothing else (no versions, no error text) is disclosed.
+ * `'unreachable'`. Nothing else (no versions, no error text) is disclosed. Answers within
+ * TIMEOUT_MS whatever the database does: the rate limit (counted in the database) is checked
+ * alongside the probes, under the same deadline, never before them.
  */
 import type { Config, Context } from '@netlify/functions';
 import { db, isDatabaseUnavailable } from './_shared/db.ts';
@@ -15,17 +17,23 @@ const TIMEOUT_MS = 3000;
 
 type Status = 'ok' | 'unreachable';
 
-async function probe(name: string, check: (signal: AbortSignal) => Promise<void>): Promise<Status> {
-  const signal = AbortSignal.timeout(TIMEOUT_MS);
+/** Settles with 'timed-out' once `signal` aborts (the request's deadline). */
+function deadline(signal: AbortSignal): Promise<'timed-out'> {
+  return new Promise((resolve) => {
+    signal.addEventListener('abort', () => {
+      resolve('timed-out');
+    });
+  });
+}
+
+async function probe(
+  name: string,
+  signal: AbortSignal,
+  check: (signal: AbortSignal) => Promise<void>,
+): Promise<Status> {
   try {
-    await Promise.race([
-      check(signal),
-      new Promise<never>((_, reject) => {
-        signal.addEventListener('abort', () => {
-          reject(new Error('timed out'));
-        });
-      }),
-    ]);
+    const outcome = await Promise.race([check(signal).then(() => 'ok' as const), deadline(signal)]);
+    if (outcome === 'timed-out') throw new Error('timed out');
     return 'ok';
   } catch (error) {
     console.error(`[api] health: ${name} check failed:`, error instanceof Error ? error.message : error);
@@ -35,16 +43,22 @@ async function probe(name: string, check: (signal: AbortSignal) => Promise<void>
 
 export default handle('health', async (req: Request, context: Context) => {
   allowMethods(req, ['GET']);
-  // The limiter counts in the database; when that is down, the probe below says so (503).
-  await limiter.check(context).catch((error: unknown) => {
-    if (!isDatabaseUnavailable(error)) throw error;
-  });
-  const [database, auth] = await Promise.all([
-    probe('database', async () => {
+  const signal = AbortSignal.timeout(TIMEOUT_MS);
+  // The limiter counts in the database: checked beside the probes under the same deadline, so a
+  // database that is down or hangs gives a 503 in time; over the limit is still a 429.
+  const limited = Promise.race([
+    limiter.check(context).catch((error: unknown) => {
+      if (!isDatabaseUnavailable(error)) throw error;
+    }),
+    deadline(signal),
+  ]);
+  const [, database, auth] = await Promise.all([
+    limited,
+    probe('database', signal, async () => {
       await db()`select 1`;
     }),
-    probe('auth', async (signal) => {
-      const res = await fetch(`${env().SUPABASE_URL}/auth/v1/health`, { signal });
+    probe('auth', signal, async (s) => {
+      const res = await fetch(`${env().SUPABASE_URL}/auth/v1/health`, { signal: s });
       await res.body?.cancel();
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
     }),

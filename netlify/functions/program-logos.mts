@@ -5,7 +5,8 @@
  *   anyone: a published program's logo is public, like the rest of its profile. Only a `logo`
  *   upload of the listing's own provider, referenced by the listing's `logo_url`, and only while
  *   the listing is approved; otherwise 404. Images only (PNG, JPEG, WebP, checked by magic bytes
- *   at upload); cached for an hour by browsers and the CDN.
+ *   at upload). Cached for LOGO_MAX_AGE seconds only, then revalidated by its ETag (the upload's
+ *   SHA-256; 304 when unchanged): a taken-down listing's logo is gone within minutes, not hours.
  *
  * Read with the service role: visitors may not read listings or uploads (RLS); the query itself
  * is the access rule. 405 for other methods; 429 over the limit.
@@ -20,6 +21,8 @@ import { RateLimiter } from './_shared/rate-limit.ts';
 const ITEM_PATH = /^\/api\/program-logos\/([^/]+)$/;
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 const NOT_FOUND = 'This program has no logo.';
+/** Seconds a browser or the CDN may show a logo without asking again. */
+export const LOGO_MAX_AGE = 300;
 
 export default handle('program-logos', async (req: Request, context: Context) => {
   allowMethods(req, ['GET', 'HEAD']);
@@ -27,8 +30,8 @@ export default handle('program-logos', async (req: Request, context: Context) =>
   const programId = pathParam(req, context, 'programId', ITEM_PATH);
   if (programId === null || !PROGRAM_ID_PATTERN.test(programId)) throw notFound(NOT_FOUND);
   const [row] = await withService(
-    (tx) => tx<{ content_type: string; blob_key: string }[]>`
-      select u.content_type, u.blob_key
+    (tx) => tx<{ content_type: string; blob_key: string; sha256: string }[]>`
+      select u.content_type, u.blob_key, u.sha256
       from provider_listings l
       join provider_uploads u
         on u.provider_id = l.provider_id and u.kind = 'logo'
@@ -36,6 +39,17 @@ export default handle('program-logos', async (req: Request, context: Context) =>
       where l.published_program_id = ${programId} and l.status = 'approved'`,
   );
   if (!row || !IMAGE_TYPES.includes(row.content_type)) throw notFound(NOT_FOUND);
+  const etag = `"${row.sha256}"`;
+  const caching = {
+    'cache-control': `public, max-age=${String(LOGO_MAX_AGE)}, must-revalidate`,
+    etag,
+  };
+  const known = req.headers
+    .get('if-none-match')
+    ?.split(',')
+    .map((t) => t.trim().replace(/^W\//, ''));
+  if (known?.includes(etag))
+    return new Response(null, { status: 304, headers: { ...SECURITY_HEADERS, ...caching } });
   const data = (await uploadsStore().get(row.blob_key, { type: 'arrayBuffer' })) as ArrayBuffer | null;
   if (data === null) throw notFound(NOT_FOUND);
   return new Response(req.method === 'HEAD' ? null : data, {
@@ -44,7 +58,7 @@ export default handle('program-logos', async (req: Request, context: Context) =>
       ...SECURITY_HEADERS,
       'content-type': row.content_type,
       'content-length': String(data.byteLength),
-      'cache-control': 'public, max-age=3600',
+      ...caching,
       'x-content-type-options': 'nosniff',
       'content-security-policy': "default-src 'none'; frame-ancestors 'none'; sandbox",
     },

@@ -91,38 +91,71 @@ export function staticHeadersFor(root: string): (pathname: string) => Record<str
   };
 }
 
-export type Rewrite = { from: string; to: string };
+export type Rewrite = { from: string; to: string; status: 200 | 404 };
 
 /**
- * The rewrites (status 200) of a netlify.toml: a visitor at `from` is served the page `to`.
- * Only `[[redirects]]` blocks with literal `from`, `to` and `status = 200` are read.
+ * The rewrites of a netlify.toml: a visitor at `from` is served the page `to`, with status 200
+ * (e.g. /request/<token>) or 404 (the "not found" pages of /program/* and /blog/*). Only
+ * `[[redirects]]` blocks with literal `from`, `to` and `status = 200` or `404` are read.
  */
 export function rewritesOf(toml: string): Rewrite[] {
   return toml
     .split(/\[\[redirects\]\]/)
     .slice(1)
-    .filter((block) => /^\s*status\s*=\s*200\b/m.test(block))
     .map((block) => ({
       from: /^\s*from\s*=\s*"([^"]+)"/m.exec(block)?.[1] ?? '',
       to: /^\s*to\s*=\s*"([^"]+)"/m.exec(block)?.[1] ?? '',
+      status: Number(/^\s*status\s*=\s*(\d+)/m.exec(block)?.[1]),
     }))
-    .filter((r) => r.from !== '' && r.to !== '');
+    .filter((r): r is Rewrite => r.from !== '' && r.to !== '' && (r.status === 200 || r.status === 404));
 }
+
+/** Every address no file and no rule serves gets the site's 404 page (Netlify's default). */
+const DEFAULT_NOT_FOUND: Rewrite = { from: '/*', to: '/404', status: 404 };
 
 /**
  * Headers follow the page served, not the address: for each rewrite, the rules written for its
  * target page (its CSP with that build's hashes) are repeated for the rewritten addresses.
  * Netlify matches header rules on the request path, so without this `/request/<token>` would be
- * served `/request`'s page with none of its page headers.
+ * served `/request`'s page with none of its page headers, and `/program/<unknown>` the
+ * program-not-found page with no CSP.
  *
- * @example withRewriteHeaders([{ for: '/request', values: { a: '1' } }], [{ from: '/request/*', to: '/request' }])
- * // → [{ for: '/request', … }, { for: '/request/*', values: { a: '1' } }]
+ * Where several rules match, the later one wins for the same header (Netlify's `headersForPath`),
+ * so catch-all patterns go first, widest first, and every page's own rule, written after them,
+ * overrides them on that page: `/program/x` keeps its CSP, `/program/unknown` gets the
+ * not-found page's.
+ *
+ * @example withRewriteHeaders([{ for: '/request', values: { a: '1' } }], [{ from: '/request/*', to: '/request', status: 200 }])
+ * // → [{ for: '/request/*', values: { a: '1' } }, { for: '/request', … }]
  */
 export function withRewriteHeaders(rules: readonly HeaderRule[], rewrites: readonly Rewrite[]): HeaderRule[] {
-  const added = rewrites.flatMap((rewrite) =>
-    rules
+  const isAdded = (rule: HeaderRule) => [...rewrites, DEFAULT_NOT_FOUND].some((r) => r.from === rule.for);
+  const own = rules.filter((rule) => !isAdded(rule));
+  const added = [DEFAULT_NOT_FOUND, ...rewrites].flatMap((rewrite) =>
+    own
       .filter((rule) => rule.for === rewrite.to)
       .map((rule) => ({ for: rewrite.from, values: { ...rule.values } })),
   );
-  return [...rules, ...added.filter((a) => !rules.some((r) => r.for === a.for))];
+  // `/*` before `/program/*` before `/program/x`: fewer literal characters, earlier.
+  const width = (rule: HeaderRule) => rule.for.replace(/\*/g, '').length;
+  return [...added.sort((a, b) => width(a) - width(b)), ...own];
+}
+
+/**
+ * The `[[headers]]` rules of a netlify.toml (`for` and the `[headers.values]` that follow), for
+ * answers the local emulator does not make itself (the 404 of an address nothing serves).
+ */
+export function tomlHeaderRules(toml: string): HeaderRule[] {
+  return toml
+    .split(/\[\[headers\]\]/)
+    .slice(1)
+    .map((block) => {
+      const body = block.split(/^\s*\[\[/m, 1)[0] ?? '';
+      const values: Record<string, string> = {};
+      const valuesPart = body.split(/^\s*\[headers\.values\]\s*$/m)[1] ?? '';
+      for (const m of valuesPart.matchAll(/^\s*([A-Za-z0-9-]+)\s*=\s*"([^"]*)"\s*$/gm))
+        values[m[1] ?? ''] = m[2] ?? '';
+      return { for: /^\s*for\s*=\s*"([^"]+)"/m.exec(body)?.[1] ?? '', values };
+    })
+    .filter((rule) => rule.for !== '' && Object.keys(rule.values).length > 0);
 }

@@ -359,7 +359,15 @@ describe('GET /api/program-logos/:programId', () => {
     const res = await logo(programId);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
-    expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+    // Minutes, not an hour: a taken-down listing's logo must not stay in caches (then revalidated).
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300, must-revalidate');
+    const etag = res.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
+    const again = await programLogos(
+      new Request(`http://localhost/api/program-logos/${programId}`, { headers: { 'if-none-match': etag } }),
+      { ...ctx(), params: { programId } },
+    );
+    expect(again.status).toBe(304);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(PNG);
 

@@ -127,3 +127,27 @@ test('a broken program image still falls back to the placeholder without an inli
     .toBe(true);
   expect(await violations(page, found)).toEqual([]);
 });
+
+// Not-found answers are pages too: a visitor (or a crafted link) reaches them at any address.
+for (const path of [
+  '/no-such-page',
+  '/program/no-such-program',
+  '/blog/no-such-article',
+  '/api/no-such-route',
+]) {
+  test(`${path}: a 404 with the security headers and its page's CSP, and no violation`, async ({ page }) => {
+    const found = await watchCsp(page);
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    const headers = response?.headers() ?? {};
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(headers['strict-transport-security']).toContain('max-age=');
+    expect(headers['content-security-policy']).toContain("default-src 'none'");
+    expect(headers['content-security-policy']).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await violations(page, found), `CSP violations on ${path}`).toEqual([]);
+  });
+}

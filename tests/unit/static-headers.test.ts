@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import {
   headersForPath,
   parseHeaderRules,
   rewritesOf,
+  tomlHeaderRules,
   staticHeadersFor,
   withRewriteHeaders,
   type HeaderRule,
@@ -125,26 +126,88 @@ describe('rewritten addresses get the headers of the page they are served', () =
   from = "/request/*"
   to = "/request"
   status = 200
+
+[[redirects]]
+  from = "/old"
+  to = "/new"
+  status = 301
 `;
-  it('reads only the 200 rewrites of netlify.toml', () => {
-    expect(rewritesOf(toml)).toEqual([{ from: '/request/*', to: '/request' }]);
-  });
-  it('repeats the target page’s rules for the rewritten pattern, once', () => {
-    const rules = [
-      { for: '/_astro/*', values: { 'Cache-Control': 'immutable' } },
-      { for: '/request', values: { 'Content-Security-Policy': "default-src 'none'" } },
-    ];
-    const out = withRewriteHeaders(rules, rewritesOf(toml));
-    expect(out).toEqual([
-      ...rules,
-      { for: '/request/*', values: { 'Content-Security-Policy': "default-src 'none'" } },
+  const csp = (page: string) => ({ 'Content-Security-Policy': `default-src 'none'; ${page}` });
+  const rules = [
+    { for: '/_astro/*', values: { 'Cache-Control': 'immutable' } },
+    { for: '/404', values: csp('404') },
+    { for: '/program-not-found', values: csp('program-not-found') },
+    { for: '/program/silver-creek-ranch', values: csp('silver') },
+    { for: '/request', values: csp('request') },
+  ];
+
+  it('reads the 200 and 404 rewrites of netlify.toml, not the redirects', () => {
+    expect(rewritesOf(toml)).toEqual([
+      { from: '/program/*', to: '/program-not-found', status: 404 },
+      { from: '/request/*', to: '/request', status: 200 },
     ]);
-    expect(headersForPath(out, '/request/abc123')).toEqual({
-      'Content-Security-Policy': "default-src 'none'",
-    });
+  });
+
+  it('gives every address the headers of the page it is served, once', () => {
+    const out = withRewriteHeaders(rules, rewritesOf(toml));
+    // the catch-alls first, widest first; each page's own rule after them
+    expect(out.map((r) => r.for)).toEqual([
+      '/*',
+      '/program/*',
+      '/request/*',
+      '/_astro/*',
+      '/404',
+      '/program-not-found',
+      '/program/silver-creek-ranch',
+      '/request',
+    ]);
+    expect(headersForPath(out, '/request/abc123')).toEqual(csp('request'));
+    expect(headersForPath(out, '/program/unknown')).toEqual(csp('program-not-found'));
+    expect(headersForPath(out, '/program/silver-creek-ranch')).toEqual(csp('silver'));
+    expect(headersForPath(out, '/no/such/page')).toEqual(csp('404'));
+    expect(headersForPath(out, '/_astro/x.js')).toEqual({ ...csp('404'), 'Cache-Control': 'immutable' });
     expect(withRewriteHeaders(out, rewritesOf(toml))).toEqual(out);
   });
-  it('adds nothing when the target page has no rules', () => {
+
+  it('adds nothing when the target pages have no rules', () => {
     expect(withRewriteHeaders([], rewritesOf(toml))).toEqual([]);
+  });
+});
+
+describe('tomlHeaderRules', () => {
+  it('reads each [[headers]] block of netlify.toml', () => {
+    expect(
+      tomlHeaderRules(`
+[[redirects]]
+  from = "/a"
+  to = "/b"
+  status = 404
+
+[[headers]]
+  for = "/*"
+  [headers.values]
+    X-Frame-Options = "DENY"
+    Permissions-Policy = "camera=(), geolocation=(self)"
+
+[[headers]]
+  for = "/_astro/*"
+  [headers.values]
+    Cache-Control = "public, max-age=31536000, immutable"
+`),
+    ).toEqual([
+      {
+        for: '/*',
+        values: { 'X-Frame-Options': 'DENY', 'Permissions-Policy': 'camera=(), geolocation=(self)' },
+      },
+      { for: '/_astro/*', values: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
+    ]);
+  });
+
+  it('reads the project’s own netlify.toml: the security headers of every response', () => {
+    const [all] = tomlHeaderRules(readFileSync('netlify.toml', 'utf8'));
+    expect(all?.for).toBe('/*');
+    expect(Object.keys(all?.values ?? {})).toEqual(
+      expect.arrayContaining(['X-Content-Type-Options', 'X-Frame-Options', 'Strict-Transport-Security']),
+    );
   });
 });
