@@ -13,53 +13,15 @@ import fc from 'fast-check';
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject } from '../../scripts/lib/project-copy.ts';
-
-/** The attribute and element every hostile string tries to smuggle in. */
-const PROBE_ELEMENT = 'x-probe';
-const PROBE_ATTRIBUTE = 'data-probe';
-
-const PIECES = [
-  '</title>',
-  `<${PROBE_ELEMENT} ${PROBE_ATTRIBUTE}="1">`,
-  `</script><${PROBE_ELEMENT} ${PROBE_ATTRIBUTE}>`,
-  `"><${PROBE_ELEMENT} ${PROBE_ATTRIBUTE}=1>`,
-  `'><${PROBE_ELEMENT} ${PROBE_ATTRIBUTE}=1>`,
-  `" ${PROBE_ATTRIBUTE}="1`,
-  `' ${PROBE_ATTRIBUTE}='1`,
-  '<meta http-equiv="refresh" content="0;url=http://127.0.0.1:9/phish">',
-  '<!--',
-  '-->',
-  '<![CDATA[',
-  ']]>',
-  '</textarea>',
-  '</style>',
-  '&amp;',
-  '&lt;',
-  '&#x3c;',
-  '\\',
-  '\u2028',
-  '\u0000',
-  'javascript:alert(1)',
-  '{{x}}',
-  '${x}',
-  '<',
-  '>',
-  '"',
-  "'",
-  '`',
-  'Calm Harbor',
-  ' ',
-  'é',
-  '🙂',
-];
-
-/** A hostile text with something visible in it (the schema refuses blank names). */
-const hostile = fc
-  .array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 8 })
-  .map((parts) => `Probe ${parts.join('')} end`);
+import {
+  hostileText as hostile,
+  parsedElements,
+  PROBE_ATTRIBUTE,
+  PROBE_ELEMENT,
+  type ParsedElement,
+} from '../lib/hostile.ts';
 
 type HostileProgram = { id: string; name: string; front: Record<string, unknown> };
 
@@ -127,35 +89,8 @@ function filesUnder(dir: string): string[] {
     .map((e) => join(e.parentPath, e.name));
 }
 
-type Element = { name: string; attributes: Record<string, string>; text: string };
-type Parsed = {
-  nodeName: string;
-  tagName?: string;
-  attrs?: { name: string; value: string }[];
-  value?: string;
-  childNodes?: Parsed[];
-  content?: Parsed;
-};
-
-/** Every element as a browser's parser builds it (parse5 follows the HTML standard's algorithm). */
-function elements(html: string): Element[] {
-  const found: Element[] = [];
-  const visit = (node: Parsed) => {
-    if (node.tagName !== undefined) {
-      found.push({
-        name: node.tagName,
-        attributes: Object.fromEntries((node.attrs ?? []).map((a) => [a.name, a.value])),
-        text: (node.childNodes ?? []).map((c) => c.value ?? '').join(''),
-      });
-    }
-    for (const child of node.childNodes ?? []) visit(child);
-    if (node.content) visit(node.content);
-  };
-  visit(parse(html));
-  return found;
-}
-
-const textOf = (e: Element) => e.text;
+const elements = parsedElements;
+const textOf = (e: ParsedElement) => e.text;
 
 let dir = '';
 let dist = '';
