@@ -2,10 +2,12 @@
  * POST /api/contact — a message from the contact page.
  *
  * Body `{ name, email, phone?, subject, message }` (JSON). The message is stored in
- * `contact_messages` (as `anon`: RLS allows the insert and no read back) and then e-mailed to
- * the site inbox (`SITE_INBOX_EMAIL`) with the `contact` template. 201 `{ ok: true }`.
- * If the e-mail fails after the row is stored, the answer is still 201 and the failure is
- * logged: the message is safe in the database and a retry would only store it twice.
+ * `contact_messages` (as `anon`: RLS allows the insert and no read back) and, in the same
+ * transaction, its e-mail to the site inbox (`SITE_INBOX_EMAIL`, `contact` template) is queued
+ * in the `notifications` outbox; the handler sends it right after the commit. 201 `{ ok: true }`
+ * whether or not that e-mail goes out at once: a failed one is retried by the notifications
+ * drain with backoff (see `_shared/message-outbox.ts`), and a retry by the person would only
+ * store the message twice.
  *
  * The contact page's form also posts here without JavaScript
  * (`application/x-www-form-urlencoded`): success is a 303 to `/contact#message-sent`; every
@@ -15,6 +17,7 @@
  * made only of invisible characters counts as not filled in (see `src/lib/schemas.ts`).
  */
 import type { Config, Context } from '@netlify/functions';
+import { randomUUID } from 'node:crypto';
 import { contactMessageSchema } from '../../src/lib/schemas.ts';
 import { withClaims } from './_shared/db.ts';
 import {
@@ -28,7 +31,7 @@ import {
   redirect,
   type ErrorBody,
 } from './_shared/http.ts';
-import { MailError, sendMail } from './_shared/mailer.ts';
+import { queueMessages, sendMessages } from './_shared/message-outbox.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
 
 const api = handle('contact', async (req: Request, context: Context) => {
@@ -40,17 +43,20 @@ const api = handle('contact', async (req: Request, context: Context) => {
   // Per sender address too: the edge limits each IP, but not one address used from many IPs.
   await limiter.checkKey('email', m.email, PER_EMAIL);
 
-  await withClaims(
-    null,
-    (tx) => tx`
-      insert into contact_messages (name, email, phone, subject, message)
-      values (${m.name}, ${m.email}, ${m.phone ?? null}, ${m.subject}, ${m.message})`,
-  );
+  // One transaction: the message (as anon; no RETURNING, so the id is made here) and its e-mail
+  // to the site inbox in the outbox. Both are stored, or neither.
+  const id = randomUUID();
+  const queued = await withClaims(null, async (tx) => {
+    await tx`
+      insert into contact_messages (id, name, email, phone, subject, message)
+      values (${id}, ${m.name}, ${m.email}, ${m.phone ?? null}, ${m.subject}, ${m.message})`;
+    return queueMessages(tx, [{ kind: 'contact', subjectId: id, recipient: 'site_team', payload: m }]);
+  });
+  // Send it now. Best effort: a failure is retried by the drain, and the answer is the same.
   try {
-    await sendMail('contact', m);
+    await sendMessages({ ids: queued });
   } catch (error) {
-    if (!(error instanceof MailError)) throw error;
-    console.error('[api] contact: stored, but the e-mail to the site inbox failed:', error.message);
+    console.error(`[api] contact: stored ${id}; its e-mail stays queued:`, error);
   }
   return isFormPost(req) ? redirect('/contact#message-sent') : json({ ok: true }, 201);
 });

@@ -5,7 +5,8 @@
  * `inquirySchema`; a call request needs a phone). The request is stored in `provider_inquiries`
  * as the sender (`withClaims`: anon for visitors; a signed-in family's token links it to their
  * account through the `sender_id` trigger), addressed to the program's provider when the
- * program was published from a listing (database trigger). Then two templated e-mails:
+ * program was published from a listing (database trigger). In the same transaction, two
+ * templated e-mails are queued in the `notifications` outbox (`queueMessages`):
  *
  * - `inquiry` to the provider's inquiry address (`providers.inquiry_email`, else its profile
  *   e-mail) when the program was published from a provider's approved listing; otherwise to the
@@ -15,13 +16,16 @@
  *   nothing about the provider reaches the response;
  * - `inquiryConfirmation` to the family, with the private status link `/request/<token>` and
  *   the program's phone (the provider's `inquiry_phone` when it set one).
- *   The token (32 random bytes) exists only in that e-mail; the row keeps its SHA-256.
+ *   The token (32 random bytes) is in that e-mail, and in the outbox row only until it is sent;
+ *   the request keeps its SHA-256.
+ *
+ * After the commit the handler sends both (`sendMessages`). A failed e-mail changes nothing in
+ * the answer: the notifications drain retries it with backoff, and after the last try alerts the
+ * site inbox, which forwards the request (the status page says so).
  *
  * 201 `{ id, routed: 'program' | 'site_team' }`. Refusals store nothing: bad input 400 (the
  * spec's messages), unknown program 400, honeypot filled 400, body over 32 KB 413, not JSON
  * 415, too many requests from one IP (10/min) or for one e-mail address (5/hour) 429.
- * Mail failures after the row is stored are logged and the answer is still 201: the request
- * is safe in the database and a retry would only store it twice.
  */
 import type { Config, Context } from '@netlify/functions';
 import { randomUUID } from 'node:crypto';
@@ -38,7 +42,7 @@ import {
   json,
   readJson,
 } from './_shared/http.ts';
-import { MailError, sendMail } from './_shared/mailer.ts';
+import { queueMessages, sendMessages, type NewMessage } from './_shared/message-outbox.ts';
 import { findListedProgram } from './_shared/programs.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
 import { newStatusToken } from './_shared/status-token.ts';
@@ -75,16 +79,6 @@ export default handle('inquiries', async (req: Request, context: Context) => {
 
   const id = randomUUID();
   const { token, hash } = newStatusToken();
-  // No RETURNING: a visitor may insert but not read inquiries back.
-  await withClaims(
-    claims,
-    (tx) => tx`
-      insert into provider_inquiries
-        (id, program_id, type, name, email, phone, message, program_name, status_token_hash)
-      values (${id}, ${program.id}, ${inquiry.type}, ${inquiry.name}, ${inquiry.email},
-              ${inquiry.phone ?? null}, ${inquiry.message ?? ''}, ${program.name}, ${hash})`,
-  );
-
   // The provider that publishes this program, if any (read by the server, never shown).
   const [contact] = await withService(
     (tx) => tx<{ email: string; phone: string | null }[]>`
@@ -92,32 +86,54 @@ export default handle('inquiries', async (req: Request, context: Context) => {
   );
   const to = contact?.email ?? program.email;
   const routed = to ? 'program' : 'site_team';
-  const statusUrl = `${env().SITE_URL}/request/${token}`;
-  const mails = [
-    sendMail('inquiry', {
-      to: to ?? env().SITE_INBOX_EMAIL,
-      noAdmissionsAddress: !to,
-      programName: program.name,
-      type: inquiry.type,
-      name: inquiry.name,
-      email: inquiry.email,
-      phone: inquiry.phone,
-      message: inquiry.message,
-    }),
-    sendMail('inquiryConfirmation', {
-      to: inquiry.email,
-      name: inquiry.name,
-      programName: program.name,
-      type: inquiry.type,
-      statusUrl,
-      forwardedToSiteTeam: !to,
-      programPhone: contact?.phone ?? program.phone,
-    }),
+  const messages: NewMessage[] = [
+    {
+      kind: 'inquiry',
+      subjectId: id,
+      recipient: routed,
+      payload: {
+        to: to ?? env().SITE_INBOX_EMAIL,
+        noAdmissionsAddress: !to,
+        programName: program.name,
+        type: inquiry.type,
+        name: inquiry.name,
+        email: inquiry.email,
+        phone: inquiry.phone,
+        message: inquiry.message,
+      },
+    },
+    {
+      kind: 'inquiry_confirmation',
+      subjectId: id,
+      recipient: 'family',
+      payload: {
+        to: inquiry.email,
+        name: inquiry.name,
+        programName: program.name,
+        type: inquiry.type,
+        statusUrl: `${env().SITE_URL}/request/${token}`,
+        forwardedToSiteTeam: !to,
+        programPhone: contact?.phone ?? program.phone,
+      },
+    },
   ];
-  for (const result of await Promise.allSettled(mails)) {
-    if (result.status === 'fulfilled') continue;
-    if (!(result.reason instanceof MailError)) throw result.reason;
-    console.error(`[api] inquiries: stored ${id}, but an e-mail failed:`, result.reason.message);
+
+  // One transaction: the request (as the sender; no RETURNING, a visitor may insert but not read
+  // inquiries back) and its two e-mails in the outbox. Both are stored, or neither.
+  const queued = await withClaims(claims, async (tx) => {
+    await tx`
+      insert into provider_inquiries
+        (id, program_id, type, name, email, phone, message, program_name, status_token_hash)
+      values (${id}, ${program.id}, ${inquiry.type}, ${inquiry.name}, ${inquiry.email},
+              ${inquiry.phone ?? null}, ${inquiry.message ?? ''}, ${program.name}, ${hash})`;
+    return queueMessages(tx, messages);
+  });
+
+  // Send them now. Best effort: a failure is retried by the drain, and the answer is the same.
+  try {
+    await sendMessages({ ids: queued });
+  } catch (error) {
+    console.error(`[api] inquiries: stored ${id}; its e-mails stay queued:`, error);
   }
   return json({ id, routed }, 201);
 });

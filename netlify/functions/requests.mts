@@ -5,9 +5,16 @@
  * `private.inquiry_status()`, which returns the program, type, status and dates and nothing
  * about the person.
  *
- * 200 `{ program: { id, name }, type, status, created_at, updated_at }`; 404 for a token that is
- * unknown or not shaped like one (the same answer, so the shape reveals nothing); 429 over the
- * rate limit.
+ * 200 `{ program: { id, name }, type, status, created_at, updated_at, delivery }`; 404 for a token
+ * that is unknown or not shaped like one (the same answer, so the shape reveals nothing); 429 over
+ * the rate limit.
+ *
+ * `delivery` is how the request's e-mail reached the program, from the `notifications` outbox
+ * (`private.inquiry_delivery()`): `{ state, to, delivered_at }` with `state` `sending` (queued,
+ * maybe being retried), `delivered` (sent; `delivered_at` is when) or `forwarding` (every try
+ * failed: the site inbox was alerted and the site team passes the request on), and `to`
+ * `program` or `site_team` (the program has no admissions address). Null for requests sent
+ * before the outbox carried them.
  *
  * The lookup runs as `service_role` (`withService`): no API role may read an inquiry it did not
  * address or send, the input is a hash this function computed, and the database function
@@ -27,7 +34,14 @@ interface StatusRow {
   status: string;
   created_at: Date;
   updated_at: Date;
+  /** From `private.inquiry_delivery()`; null when the request has no outbox row. */
+  delivery: 'queued' | 'sent' | 'failed' | null;
+  recipient: string | null;
+  sent_at: Date | null;
 }
+
+/** The outbox's words for a delivery, as the family's page says them. */
+const DELIVERY_STATES = { queued: 'sending', sent: 'delivered', failed: 'forwarding' } as const;
 
 const NOT_FOUND =
   'We could not find this request. Please check that you opened the whole link from your email.';
@@ -46,7 +60,12 @@ export default handle('requests', async (req: Request, context: Context) => {
   const token = tokenOf(req, context);
   if (!STATUS_TOKEN_PATTERN.test(token)) throw notFound(NOT_FOUND);
   const hash = hashStatusToken(token);
-  const [row] = await withService((tx) => tx<StatusRow[]>`select * from private.inquiry_status(${hash})`);
+  const [row] = await withService(
+    (tx) => tx<StatusRow[]>`
+      select s.*, d.delivery, d.recipient, d.sent_at
+      from private.inquiry_status(${hash}) s
+      left join private.inquiry_delivery(${hash}) d on true`,
+  );
   if (!row) throw notFound(NOT_FOUND);
   return json({
     program: { id: row.program_id, name: row.program_name },
@@ -54,6 +73,13 @@ export default handle('requests', async (req: Request, context: Context) => {
     status: row.status,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+    delivery: row.delivery
+      ? {
+          state: DELIVERY_STATES[row.delivery],
+          to: row.recipient === 'site_team' ? 'site_team' : 'program',
+          delivered_at: row.sent_at?.toISOString() ?? null,
+        }
+      : null,
   });
 });
 

@@ -317,7 +317,14 @@ describe('GET /api/requests/:token with hostile input', () => {
         numRuns: RUNS,
         onSuccess: async (res) => {
           const data = (await res.json()) as Record<string, unknown>;
-          expect(Object.keys(data).sort()).toEqual(['created_at', 'program', 'status', 'type', 'updated_at']);
+          expect(Object.keys(data).sort()).toEqual([
+            'created_at',
+            'delivery',
+            'program',
+            'status',
+            'type',
+            'updated_at',
+          ]);
           expect(JSON.stringify(data)).not.toMatch(/@/);
         },
       });

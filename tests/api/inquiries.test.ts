@@ -300,6 +300,11 @@ describe('GET /api/requests/:token', () => {
       status: 'new',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown,
       updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown,
+      delivery: {
+        state: 'delivered',
+        to: 'program',
+        delivered_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown,
+      },
     });
     expect(JSON.stringify(data)).not.toContain(email);
     expect(JSON.stringify(data)).not.toContain('555 010 4444');

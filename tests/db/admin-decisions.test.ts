@@ -396,11 +396,13 @@ describe('claiming notifications', () => {
     expect(new Set(all).size).toBe(all.length);
     expect(all.length).toBe(ids.length);
 
-    // Sent rows stay sent even once their claim has expired; a failed one is retried then.
+    // Sent rows stay sent even once their claim has expired; a failed one is retried once its
+    // backoff is over (20261125000100_message_outbox.sql; tests/db/message-outbox.test.ts).
     const [sent, failed] = ids;
     await sql`select private.mark_notification_sent(${sent ?? ''})`;
     await sql`select private.mark_notification_failed(${failed ?? ''}, 'SMTP down')`;
-    await sql`update public.notifications set claimed_at = now() - interval '6 minutes' where id = any(${ids}::uuid[])`;
+    await sql`update public.notifications set claimed_at = now() - interval '6 minutes', next_attempt_at = now()
+              where id = any(${ids}::uuid[])`;
     const retried = mine(await claim(sql, 100)).map((r) => r.id);
     expect(retried).not.toContain(sent);
     expect(retried).toContain(failed);

@@ -59,6 +59,21 @@ export interface TemplateData {
     subject: string;
     message: string;
   };
+  /**
+   * To the site inbox when an e-mail of the outbox failed its last try: what could not be
+   * delivered, so the site team can pass it on by hand. Never carries a status link.
+   */
+  deliveryFailed: {
+    /** What was not delivered, e.g. `information request for Pine Hollow`. */
+    what: string;
+    /** What the site team should do. */
+    action: string;
+    details: [string, string | null | undefined][];
+    /** The text the person wrote, if any. */
+    message?: string | null | undefined;
+    /** Answering the alert writes to this person (the family or the sender). */
+    replyTo?: string | null | undefined;
+  };
 }
 
 export type TemplateName = keyof TemplateData;
@@ -259,6 +274,23 @@ const renderers: Renderers = {
       subject,
       text: `${details.text}\n\n${data.message}\n`,
       html: page(subject, `${details.html}\n${paragraphs(data.message)}`),
+    };
+  },
+
+  deliveryFailed(data, ctx) {
+    const subject = `Not delivered: ${oneLine(data.what)}`;
+    const details = rows(data.details);
+    const message = data.message?.trim() ? data.message : '';
+    const action = oneLine(data.action);
+    return {
+      to: ctx.inboxEmail,
+      ...(data.replyTo ? { replyTo: data.replyTo } : {}),
+      subject,
+      text: `${action}\n\n${details.text}\n${message ? `\nMessage:\n${message}\n` : ''}`,
+      html: page(
+        subject,
+        `<p><strong>${escapeHtml(action)}</strong></p>\n${details.html}\n${message ? `<h2 style="font-size: 16px;">Message</h2>\n${paragraphs(message)}` : ''}`,
+      ),
     };
   },
 };

@@ -6,12 +6,16 @@
  * Called right after a decision through /api/admin, every 5 minutes by the scheduled function
  * `notifications-drain`, and every minute by `npm start`. Each call claims rows with
  * `private.claim_notifications` (two drains at once never get the same row), sends the
- * templated e-mail, and marks the row sent; a failed send is recorded and retried by a later
- * drain once its 5-minute claim has expired. A listing approval also asks for a rebuild, kept in
- * `pending_rebuild` until the build hook accepts it (a failed call is retried by the next drain).
+ * templated e-mail, and marks the row sent; a failed send is retried with backoff (2^attempts
+ * minutes, capped at an hour) and failed after the last try, which alerts the site inbox
+ * (migration 20261125000100_message_outbox.sql). Each drain also sends the outbox's e-mails about
+ * requests and the alerts (`sendMessages`, message-outbox.ts). A listing approval also asks for a
+ * rebuild, kept in `pending_rebuild` until the build hook accepts it (a failed call is retried by
+ * the next drain).
  */
 import { withService } from './db.ts';
 import { sendMail } from './mailer.ts';
+import { sendMessages } from './message-outbox.ts';
 import { triggerRebuild, type RebuildResult } from './rebuild.ts';
 
 export type NotificationKind =
@@ -95,6 +99,11 @@ export async function drainNotifications(limit = 50): Promise<DrainResult> {
     await withService((tx) => tx`select private.mark_notification_sent(${n.id})`);
     result.sent += 1;
   }
+  // The e-mails about requests (inquiries, contact messages) and the delivery alerts.
+  const messages = await sendMessages({ limit });
+  result.claimed += messages.claimed;
+  result.sent += messages.sent;
+  result.failed += messages.failed;
   // A provider's verification decides the Verified badge of its published programs.
   if (!rebuild && decidedProviders.length > 0) {
     const published = await withService(

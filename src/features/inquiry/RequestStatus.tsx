@@ -8,6 +8,15 @@ type RequestState = {
   status: InquiryStatus;
   created_at: string;
   updated_at: string;
+  /** How the request's e-mail reached the program; null for requests sent before this was tracked. */
+  delivery: Delivery | null;
+};
+
+type Delivery = {
+  state: 'sending' | 'delivered' | 'forwarding';
+  /** `site_team`: the program has no admissions email address, so the site team passes it on. */
+  to: 'program' | 'site_team';
+  delivered_at: string | null;
 };
 
 type View =
@@ -36,6 +45,44 @@ const STEPS: Record<InquiryStatus, { label: string; text: string }> = {
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
 
+/** One calm sentence on how the request reached the program (or is reaching it). */
+function DeliveryText({ delivery, program }: { delivery: Delivery; program: string }) {
+  if (delivery.state === 'forwarding') {
+    return (
+      <>
+        We could not reach {program} by email, so our site team has your request and is forwarding it to them.
+        You do not need to send it again.
+      </>
+    );
+  }
+  if (delivery.state === 'sending' || delivery.delivered_at === null) {
+    return delivery.to === 'site_team' ? (
+      <>
+        Your request is saved. We are sending it to our site team, who will pass it on to {program}. If it
+        does not go through right away, we keep trying.
+      </>
+    ) : (
+      <>
+        Your request is saved. We are sending it to {program} by email. If it does not go through right away,
+        we keep trying.
+      </>
+    );
+  }
+  const when = (
+    <time dateTime={delivery.delivered_at}>{dateTime.format(new Date(delivery.delivered_at))}</time>
+  );
+  return delivery.to === 'site_team' ? (
+    <>
+      Delivered to our site team on {when}. They pass your request on to {program}, which has no admissions
+      email address in our directory.
+    </>
+  ) : (
+    <>
+      Delivered to {program} by email on {when}.
+    </>
+  );
+}
+
 /** The token of `/request/<token>` (the page is one static file that Netlify serves for every token). */
 function tokenFromPath(pathname: string): string | null {
   const match = /^\/request\/([^/]+)\/?$/.exec(pathname);
@@ -46,7 +93,8 @@ function tokenFromPath(pathname: string): string | null {
 /**
  * The status page of one info or call request, opened from the link in the family's
  * confirmation e-mail. Reads `GET /api/requests/<token>`; shows which program, when it was
- * sent and where it stands (new, contacted, closed).
+ * sent, whether its e-mail reached the program (sending, delivered with the time, or forwarded
+ * by the site team after every try failed) and where it stands (new, contacted, closed).
  */
 export default function RequestStatus() {
   const [view, setView] = useState<View>({ kind: 'loading' });
@@ -182,7 +230,16 @@ export default function RequestStatus() {
             );
           })}
         </ol>
-        <p className="mt-4">{STEPS[request.status].text}</p>
+        {request.delivery ? (
+          <p className="mt-4" data-testid="request-delivery" data-state={request.delivery.state}>
+            <DeliveryText delivery={request.delivery} program={request.program.name ?? 'the program'} />
+          </p>
+        ) : null}
+        <p className="mt-4">
+          {request.status === 'new' && request.delivery !== null && request.delivery.state !== 'delivered'
+            ? 'Admissions teams usually reply within a few business days of receiving a request.'
+            : STEPS[request.status].text}
+        </p>
         {request.updated_at !== request.created_at ? (
           <p className="mt-2 text-sm text-muted">
             Last updated{' '}
