@@ -246,3 +246,31 @@ comment on function private.inquiry_delivery(text) is
   'Delivery of the request whose status-link token hashes to p_token_hash: queued, sent or failed, to whom, when.';
 revoke execute on function private.inquiry_delivery(text) from public, anon, authenticated;
 grant execute on function private.inquiry_delivery(text) to service_role;
+
+-- ---- account deletion ---------------------------------------------------------------------------
+-- private.delete_account() scrubs the requests a family sent (personal_data_removed_at). Their
+-- e-mails still waiting in the outbox carry the same data in their payload: they are dropped
+-- (failed, payload cleared, no alert), and so are queued alerts about them.
+create function private.forget_queued_messages() returns trigger
+language plpgsql security definer
+set search_path = ''
+as $$
+begin
+  if new.personal_data_removed_at is not null and old.personal_data_removed_at is null then
+    update public.notifications a
+    set payload = null, failed_at = now(), claimed_at = null,
+        last_error = 'Not sent: the sender deleted their account first.'
+    where a.sent_at is null and a.failed_at is null
+      and (a.subject_id = new.id
+           or a.subject_id in (select n.id from public.notifications n where n.subject_id = new.id));
+  end if;
+  return null;
+end;
+$$;
+comment on function private.forget_queued_messages() is
+  'Drops the unsent outbox e-mails (and their alerts) of a request whose personal data was removed.';
+revoke execute on function private.forget_queued_messages() from public, anon, authenticated;
+
+create trigger provider_inquiries_forget_messages
+  after update of personal_data_removed_at on public.provider_inquiries
+  for each row execute function private.forget_queued_messages();

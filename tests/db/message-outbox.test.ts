@@ -323,6 +323,22 @@ describe('sending, retrying and giving up', () => {
     expect(decisions.some((d) => ids.includes(d.id))).toBe(false);
   });
 
+  it('a family that deletes its account: its queued e-mails and their alerts are dropped with their data', async () => {
+    const { inquiry, ids } = await sendAsTheApi(ACTORS.family);
+    const [alert] = await sql<{ id: string }[]>`
+      insert into public.notifications (kind, subject_id, recipient, payload)
+      values ('delivery_failed', ${ids[0] ?? ''}, 'site_team', '{"message":{"name":"Robin"}}') returning id`;
+    messages.push(alert?.id ?? '');
+    // As private.delete_account() scrubs a request.
+    await sql`update public.provider_inquiries
+              set name = null, email = null, phone = null, message = '', location = null,
+                  status_token_hash = null, sender_id = null, personal_data_removed_at = now()
+              where id = ${inquiry}`;
+    for (const id of [...ids, alert?.id ?? ''])
+      expect(await state(id)).toMatchObject({ delivery: 'failed', payload: null });
+    expect(await claim(sql, [...ids, alert?.id ?? ''])).toEqual([]);
+  });
+
   it('a message row needs a recipient and, until it is done, its payload', async () => {
     const insert = (recipient: string | null, payload: string | null) =>
       sqlState(
