@@ -13,7 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { DIRECTORY_SHARD_SIZE, manifestFor } from '../../src/lib/directory-index.ts';
+import { DIRECTORY_SHARD_SIZE, manifestFor } from '../../src/lib/directory/index-data.ts';
 import { startStaticServer } from './bench-server.ts';
 import { syntheticPrograms } from './bench-search.ts';
 import { latencyStats, type LatencyStats } from './bench-browser-search.ts';

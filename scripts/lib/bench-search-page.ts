@@ -6,7 +6,7 @@
  * A search box, the Filters dialog's controls, a radius and sort choice and a list of cards over
  * `?n=` synthetic programs, wired the way the directory island (features/directory) wires them:
  * the list is sorted when the data loads and when the sort or the visitor's point changes
- * (`sortPrograms`), every change matches with the bitset engine (lib/directory-engine.ts), a
+ * (`sortPrograms`), every change matches with the bitset engine (lib/directory/engine.ts), a
  * change made in the open Filters dialog also recounts the facets (`engine.counts`), and the
  * first 24 cards and the count are written to the DOM. Each sample is the time from the event's
  * timestamp (when the browser received the key or click) to the end of that work.
@@ -21,8 +21,8 @@ import {
   type DirectoryEntry,
   type DirectoryFilters,
   type SortMode,
-} from '../../src/lib/directory.ts';
-import { createDirectoryEngine } from '../../src/lib/directory-engine.ts';
+} from '../../src/lib/directory/rules.ts';
+import { createDirectoryEngine } from '../../src/lib/directory/engine.ts';
 import { distanceLabel, type RadiusMiles } from '../../src/lib/geo/distance.ts';
 import { ERP_HOURS_OPTIONS } from '../../src/lib/fidelity.ts';
 import { SYNTHETIC_TODAY, syntheticPrograms } from './bench-search.ts';

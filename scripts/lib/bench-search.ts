@@ -1,5 +1,5 @@
 /** Synthetic directories and per-keystroke timing for `npm run bench`. */
-import type { DirectoryEntry } from '../../src/lib/directory.ts';
+import type { DirectoryEntry } from '../../src/lib/directory/rules.ts';
 import { AVAILABILITY_STATUSES } from '../../src/lib/availability.ts';
 import { OUTCOME_MEASURES } from '../../src/lib/fidelity.ts';
 import { AGE_GROUPS, INSURANCE, MODALITIES, SETTINGS } from '../../src/lib/vocabulary.ts';

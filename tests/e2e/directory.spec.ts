@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { sortPrograms, type DirectoryEntry } from '../../src/lib/directory.ts';
+import { sortPrograms, type DirectoryEntry } from '../../src/lib/directory/rules.ts';
 import { TEST_PROGRAM_ID } from '../../src/lib/vocabulary.ts';
 import { expectNoAxeViolations } from './helpers.ts';
 
@@ -20,7 +20,7 @@ async function open(page: Page, path = '/'): Promise<void> {
 }
 
 async function loadIndex(page: Page): Promise<DirectoryEntry[]> {
-  // A manifest, then shards (src/lib/directory-index.ts).
+  // A manifest, then shards (src/lib/directory/index-data.ts).
   const manifest = await page.request.get('/directory-index.json');
   expect(manifest.ok()).toBe(true);
   const { total, shards } = (await manifest.json()) as { total: number; shards: string[] };

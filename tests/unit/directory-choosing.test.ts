@@ -17,7 +17,7 @@ import {
   type DirectoryEntry,
   type DirectoryFilters,
   type SortMode,
-} from '../../src/lib/directory.ts';
+} from '../../src/lib/directory/rules.ts';
 import {
   DEFAULT_STATE,
   defaultSortFor,
@@ -26,9 +26,9 @@ import {
   serializeDirectoryState,
   withNear,
   type DirectoryState,
-} from '../../src/lib/url-state.ts';
+} from '../../src/lib/directory/url-state.ts';
 import type { RadiusMiles } from '../../src/lib/geo/distance.ts';
-import { createDirectoryEngine, type DirectoryEngine } from '../../src/lib/directory-engine.ts';
+import { createDirectoryEngine, type DirectoryEngine } from '../../src/lib/directory/engine.ts';
 import { program } from './fixtures.ts';
 
 const filters = (f: Partial<DirectoryFilters>): DirectoryFilters => ({ ...EMPTY_FILTERS, ...f });

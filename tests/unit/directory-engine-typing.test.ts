@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FILTERS, filterPrograms, type DirectoryFilters } from '../../src/lib/directory.ts';
-import { createDirectoryEngine } from '../../src/lib/directory-engine.ts';
+import { EMPTY_FILTERS, filterPrograms, type DirectoryFilters } from '../../src/lib/directory/rules.ts';
+import { createDirectoryEngine } from '../../src/lib/directory/engine.ts';
 import { syntheticPrograms } from '../../scripts/lib/bench-search.ts';
 
 const programs = syntheticPrograms(400);

@@ -1,6 +1,6 @@
 /**
- * The bitset engine (lib/directory-engine.ts) against the plain reference implementation in
- * lib/directory.ts: for generated programs and sequences of filter states (typing, toggling,
+ * The bitset engine (lib/directory/engine.ts) against the plain reference implementation in
+ * lib/directory/rules.ts: for generated programs and sequences of filter states (typing, toggling,
  * a place and a radius, the visitor's date), the engine's results, page and facet counts are
  * exactly those of `filterPrograms` and `facetCounts`.
  */
@@ -16,8 +16,8 @@ import {
   type DirectoryEntry,
   type DirectoryFilters,
   type SortMode,
-} from '../../src/lib/directory.ts';
-import { createDirectoryEngine } from '../../src/lib/directory-engine.ts';
+} from '../../src/lib/directory/rules.ts';
+import { createDirectoryEngine } from '../../src/lib/directory/engine.ts';
 import { compareAvailability } from '../../src/lib/availability.ts';
 import { ERP_HOURS_OPTIONS } from '../../src/lib/fidelity.ts';
 import { RADIUS_OPTIONS_MILES, compareDistance, milesBetween } from '../../src/lib/geo/distance.ts';

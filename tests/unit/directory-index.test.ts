@@ -5,7 +5,7 @@ import {
   loadDirectoryIndex,
   manifestFor,
   shardEntries,
-} from '../../src/lib/directory-index.ts';
+} from '../../src/lib/directory/index-data.ts';
 
 describe('shardEntries', () => {
   it.each([

@@ -10,7 +10,7 @@ import {
   toggleValue,
   type DirectoryEntry,
   type DirectoryFilters,
-} from '../../src/lib/directory.ts';
+} from '../../src/lib/directory/rules.ts';
 import { program } from './fixtures.ts';
 
 const ranch = program({

@@ -1,4 +1,4 @@
-import type { DirectoryEntry } from '../../src/lib/directory.ts';
+import type { DirectoryEntry } from '../../src/lib/directory/rules.ts';
 
 /** A directory entry with plain defaults; tests set only the fields their rule is about. */
 export function program(overrides: Partial<DirectoryEntry> & { id: string }): DirectoryEntry {

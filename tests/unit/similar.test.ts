@@ -4,8 +4,8 @@ import {
   filterPrograms,
   type DirectoryEntry,
   type DirectoryFilters,
-} from '../../src/lib/directory.ts';
-import { MAX_SIMILAR, createSimilarFinder } from '../../src/lib/similar.ts';
+} from '../../src/lib/directory/rules.ts';
+import { MAX_SIMILAR, createSimilarFinder } from '../../src/lib/directory/similar.ts';
 import { program as entry } from './fixtures.ts';
 
 const program = (id: string, over: Partial<DirectoryEntry>): DirectoryEntry => entry({ id, ...over });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FILTERS } from '../../src/lib/directory.ts';
+import { EMPTY_FILTERS } from '../../src/lib/directory/rules.ts';
 import {
   DEFAULT_STATE,
   directorySearchString,
   parseDirectoryState,
   serializeDirectoryState,
   type DirectoryState,
-} from '../../src/lib/url-state.ts';
+} from '../../src/lib/directory/url-state.ts';
 
 const state = (
   filters: Partial<DirectoryState['filters']>,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { DirectoryEntry } from '../../lib/directory.ts';
+import type { DirectoryEntry } from '../../lib/directory/rules.ts';
 import { cardModalities, joinList, moreLabel, placeLine, ratingTexts } from '../../lib/display.ts';
 import { track } from '../../features/engagement/tracker.ts';
 import { distanceLabel } from '../../lib/geo/distance.ts';

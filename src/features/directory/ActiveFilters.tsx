@@ -1,4 +1,9 @@
-import { EMPTY_FILTERS, activeFilterCount, toggleValue, type DirectoryFilters } from '../../lib/directory.ts';
+import {
+  EMPTY_FILTERS,
+  activeFilterCount,
+  toggleValue,
+  type DirectoryFilters,
+} from '../../lib/directory/rules.ts';
 
 type Props = {
   filters: DirectoryFilters;

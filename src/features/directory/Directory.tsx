@@ -14,7 +14,7 @@ import {
   type DirectoryContext,
   type DirectoryEntry,
   type DirectoryFilters,
-} from '../../lib/directory.ts';
+} from '../../lib/directory/rules.ts';
 import { RADIUS_OPTIONS_MILES, type GeoPoint } from '../../lib/geo/distance.ts';
 import type { ResolvedLocation } from '../../lib/geo/resolve.ts';
 import {
@@ -24,10 +24,10 @@ import {
   parseDirectoryState,
   withNear,
   type DirectoryState,
-} from '../../lib/url-state.ts';
-import { loadDirectoryIndex } from '../../lib/directory-index.ts';
-import { createDirectoryEngine } from '../../lib/directory-engine.ts';
-import type { SimilarFinder } from '../../lib/similar.ts';
+} from '../../lib/directory/url-state.ts';
+import { loadDirectoryIndex } from '../../lib/directory/index-data.ts';
+import { createDirectoryEngine } from '../../lib/directory/engine.ts';
+import type { SimilarFinder } from '../../lib/directory/similar.ts';
 import ActiveFilters from './ActiveFilters.tsx';
 import FiltersDialog from './FiltersDialog.tsx';
 
@@ -107,7 +107,7 @@ function useShownAfterPaint<T>(value: T): T {
 
 /**
  * The home directory: search box, sort, filters dialog, active-filter chips and the card grid.
- * Its state lives in the URL (see lib/url-state.ts): committed changes push a history entry,
+ * Its state lives in the URL (see lib/directory/url-state.ts): committed changes push a history entry,
  * typing replaces the current one.
  */
 export default function Directory({ initial, total }: Props) {
@@ -143,7 +143,7 @@ export default function Directory({ initial, total }: Props) {
     if (complete || loaded.current || loading.current) return;
     loading.current = true;
     setStatus('loading');
-    // The search data, in shards fetched in parallel (lib/directory-index.ts).
+    // The search data, in shards fetched in parallel (lib/directory/index-data.ts).
     loadDirectoryIndex()
       .then((data) => {
         loaded.current = true;
@@ -317,7 +317,7 @@ export default function Directory({ initial, total }: Props) {
     [origin?.lat, origin?.lng, today],
   );
   const source = all ?? initial;
-  // Bitsets per filter option (lib/directory-engine.ts): a toggle or a keystroke never walks
+  // Bitsets per filter option (lib/directory/engine.ts): a toggle or a keystroke never walks
   // every program through every matcher, and only the visible page is taken from the order.
   const engine = useMemo(() => createDirectoryEngine(source), [source]);
   const sorted = useMemo(() => sortPrograms(source, state.sort, context), [source, state.sort, context]);
@@ -338,7 +338,7 @@ export default function Directory({ initial, total }: Props) {
     if (finder.current?.source !== source) {
       finder.current = {
         source,
-        find: import('../../lib/similar.ts').then((m) => m.createSimilarFinder(source)),
+        find: import('../../lib/directory/similar.ts').then((m) => m.createSimilarFinder(source)),
       };
     }
     const filters = state.filters;

@@ -5,13 +5,13 @@ import {
   toggleValue,
   type DirectoryFilters,
   type FacetCounts,
-} from '../../lib/directory.ts';
+} from '../../lib/directory/rules.ts';
 import { ERP_HOURS_OPTIONS } from '../../lib/fidelity.ts';
 import { FILTER_SECTIONS } from '../../lib/vocabulary.ts';
 
 type Props = {
   filters: DirectoryFilters;
-  /** What each option would give (lib/directory-engine.ts); null while the full data loads. */
+  /** What each option would give (lib/directory/engine.ts); null while the full data loads. */
   counts: FacetCounts | null;
   /** null while the full data is still loading. */
   resultCount: number | null;

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import ProgramCard, { ProgramCardSkeleton } from '../../components/program/ProgramCard.tsx';
-import type { DirectoryEntry } from '../../lib/directory.ts';
-import { loadDirectoryIndex } from '../../lib/directory-index.ts';
+import type { DirectoryEntry } from '../../lib/directory/rules.ts';
+import { loadDirectoryIndex } from '../../lib/directory/index-data.ts';
 import { $session, signInHref } from '../auth/session.ts';
 import FavouriteHeart from './FavouriteHeart.tsx';
 import { $favourites, $favouritesStatus, loadFavourites, startFavourites, type Favourite } from './store.ts';

@@ -4,7 +4,7 @@
  * never contains the test program.
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
-import type { DirectoryEntry, DirectoryFidelity } from '../directory.ts';
+import type { DirectoryEntry, DirectoryFidelity } from '../directory/rules.ts';
 import { programCoordinates } from '../geo/program-point.ts';
 
 export type ProgramEntry = CollectionEntry<'programs'>;

@@ -1,6 +1,6 @@
 /**
  * The directory's search at scale: the same answers as `filterPrograms` and `facetCounts`
- * (lib/directory.ts), computed over precomputed bitsets so that a facet toggle or a keystroke
+ * (./rules.ts), computed over precomputed bitsets so that a facet toggle or a keystroke
  * costs a few passes over 20,000 / 32 words instead of calling the matchers for every program
  * and every facet.
  *
@@ -24,9 +24,9 @@ import {
   type FacetCounts,
   type ListFacet,
   type Searchable,
-} from './directory.ts';
-import { ERP_HOURS_OPTIONS, erpAtLeast, reportsOutcomes } from './fidelity.ts';
-import { milesBetween } from './geo/distance.ts';
+} from './rules.ts';
+import { ERP_HOURS_OPTIONS, erpAtLeast, reportsOutcomes } from '../fidelity.ts';
+import { milesBetween } from '../geo/distance.ts';
 
 /** One bit per program, in the order of the engine's program list. */
 export type Bits = Uint32Array;

@@ -2,9 +2,9 @@
  * The directory's search data as static files: a small manifest at `/directory-index.json`
  * naming shards of at most `DIRECTORY_SHARD_SIZE` programs (`/directory-index/0.json`, …).
  * The island fetches the shards in parallel, so no single fetch grows with the directory
- * (DESIGN budget: ≤ 150 KB gzip per fetch; 500 compact entries are ~70 KB gzip).
+ * (budget: ≤ 150 KB gzip per fetch; 500 compact entries are ~70 KB gzip).
  */
-import type { DirectoryEntry } from './directory.ts';
+import type { DirectoryEntry } from './rules.ts';
 
 export const DIRECTORY_SHARD_SIZE = 500;
 export const DIRECTORY_INDEX_URL = '/directory-index.json';

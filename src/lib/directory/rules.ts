@@ -1,5 +1,5 @@
 /**
- * Directory search, filtering, sorting and facet counts (spec §4 and §5).
+ * Directory search, filtering, sorting and facet counts.
  *
  * Pure and framework-free: the home page uses it at build time for the first cards, the
  * directory island per keystroke, and tests directly. Everything works on plain objects of
@@ -15,10 +15,10 @@ import {
   type Insurance,
   type Modality,
   type Setting,
-} from './vocabulary.ts';
-import { milesBetween, type GeoPoint, type RadiusMiles } from './geo/distance.ts';
-import { compareAvailability, confirmedOpenRecently, type Availability } from './availability.ts';
-import { ERP_HOURS_OPTIONS, erpAtLeast, reportsOutcomes, type TreatmentFidelity } from './fidelity.ts';
+} from '../vocabulary.ts';
+import { milesBetween, type GeoPoint, type RadiusMiles } from '../geo/distance.ts';
+import { compareAvailability, confirmedOpenRecently, type Availability } from '../availability.ts';
+import { ERP_HOURS_OPTIONS, erpAtLeast, reportsOutcomes, type TreatmentFidelity } from '../fidelity.ts';
 
 /** The fields a directory card and the search need; what `/directory-index.json` holds. */
 export type DirectoryEntry = {
@@ -77,7 +77,7 @@ export type Searchable = Pick<
 >;
 
 /**
- * Typo-tolerant suggestions (lib/similar.ts) are looked for only from this many characters:
+ * Typo-tolerant suggestions (./similar.ts) are looked for only from this many characters:
  * below it they are mostly noise. Kept here so the island can decide without loading them.
  */
 export const MIN_SIMILAR_QUERY_LENGTH = 4;
@@ -88,7 +88,7 @@ export const DEFAULT_SORT: SortMode = 'name';
 /** The default sort while a location is set. */
 export const NEAR_SORT: SortMode = 'distance';
 
-/** The filter state of spec §3 plus the search text. */
+/** The Filters dialog's selections, the "Near" place and the search text. */
 export type DirectoryFilters = {
   query: string;
   ageGroups: readonly AgeGroup[];
@@ -156,7 +156,7 @@ export function normalizeQuery(query: string): string {
 
 /**
  * True when the search text is a case-insensitive substring of the program's name,
- * description, location or state (spec §5). An empty query matches everything.
+ * description, location or state. An empty query matches everything.
  *
  * @example matchesQuery({ name: 'Silver Creek Ranch', ... }, 'creek') // → true
  * @example matchesQuery({ name: 'Silver Creek Ranch', state: 'Montana', ... }, 'MONT') // → true
@@ -172,10 +172,10 @@ function anyOf<T>(values: readonly T[], selected: readonly T[]): boolean {
   return selected.some((value) => values.includes(value));
 }
 
-/** The filters beyond the vocabulary facets (issue 9). */
+/** The filters beyond the vocabulary facets: outcomes, ERP hours, confirmed open. */
 export type ChoiceFacet = 'reportsOutcomes' | 'erpHours' | 'openRecently';
 
-/** Fields the issue-9 filters read; optional so plain search objects pass them untouched. */
+/** Fields the place and choice filters read; optional so plain search objects pass them untouched. */
 export type Chooseable = Partial<Pick<DirectoryEntry, 'coordinates' | 'availability' | 'fidelity'>>;
 
 const openCache = new WeakMap<object, { today: string; open: boolean }>();
@@ -195,7 +195,7 @@ export function todayOf(context: DirectoryContext | undefined): string {
 }
 
 /**
- * The issue-9 tests: within the radius of the resolved origin (only while both are set), reports
+ * The place and choice tests: within the radius of the resolved origin (only while both are set), reports
  * Y-BOCS outcomes, at least N hours of ERP a week, confirmed open in the last 30 days.
  */
 function matchesChoices(
@@ -235,9 +235,9 @@ function matchesFacets(
 }
 
 /**
- * The programs that match every active filter (spec §5): the search text (see `matchesQuery`)
+ * The programs that match every active filter: the search text (see `matchesQuery`)
  * AND any selected age group AND the exact setting AND any selected insurance AND any selected
- * modality AND (issue 9) within the radius of `context.origin`, reporting outcomes, ERP hours,
+ * modality AND within the radius of `context.origin`, reporting outcomes, ERP hours,
  * confirmed open on `context.today`. Order is kept.
  *
  * @example
@@ -299,7 +299,7 @@ function nameOrder<T extends Sortable>(
 
 /**
  * Sorted copy. `name`: alphabetical, locale-aware. `rating`: highest first, a missing rating
- * counts as 0 (spec §5), ties by name. `distance`: nearest to `context.origin` first, programs
+ * counts as 0, ties by name. `distance`: nearest to `context.origin` first, programs
  * without coordinates last, ties by name (name order while no origin is known). `availability`:
  * `compareAvailability` on `context.today`, ties by name. Ties of every key keep the list's order.
  *
@@ -435,7 +435,7 @@ export function toggleValue<T>(list: readonly T[], value: T): T[] {
 }
 
 /**
- * Single-select setting: choosing the selected setting again clears it (spec §4).
+ * Single-select setting: choosing the selected setting again clears it.
  *
  * @example toggleSetting(null, 'Residential') // → 'Residential'
  * @example toggleSetting('Residential', 'Residential') // → null

@@ -1,5 +1,5 @@
 /**
- * Typo-tolerant suggestions for the directory: used only when the exact search of spec §5
+ * Typo-tolerant suggestions for the directory: used only when the exact substring search
  * finds nothing (e.g. "Massachusets"), never instead of exact matches. MiniSearch builds an
  * inverted index over the same four fields, so a lookup stays fast at 20,000 programs; the
  * island imports this module only when it needs it, so normal searches load none of it.
@@ -11,7 +11,7 @@ import {
   normalizeQuery,
   type DirectoryEntry,
   type DirectoryFilters,
-} from './directory.ts';
+} from './rules.ts';
 
 export const MAX_SIMILAR = 6;
 

@@ -4,7 +4,7 @@
  *
  * Keys: `q` (search text), `sort` (`rating`, `distance`, `availability`, `name`; the default is
  * left out: `distance` while a place is set, else `name`), the facets `age`, `setting`,
- * `insurance`, `modality`, and (issue 9) `near` (a ZIP code or "City, State", as typed),
+ * `insurance`, `modality`, `near` (a ZIP code or "City, State", as typed),
  * `radius` (50, 100, 250 or 500 miles; absent = any), `outcomes=1` (reports Y-BOCS outcomes),
  * `erp=<hours>` (ERP ≥ N hours/week) and `open=1` (confirmed open in the last 30 days). Facet
  * keys repeat (`?age=Adults&age=Children`); comma lists (`?age=Adults,Children`) are read too.
@@ -17,10 +17,10 @@ import {
   SORT_MODES,
   type DirectoryFilters,
   type SortMode,
-} from './directory.ts';
-import { ERP_HOURS_OPTIONS } from './fidelity.ts';
-import { RADIUS_OPTIONS_MILES } from './geo/distance.ts';
-import { AGE_GROUPS, INSURANCE, MODALITIES, SETTINGS } from './vocabulary.ts';
+} from './rules.ts';
+import { ERP_HOURS_OPTIONS } from '../fidelity.ts';
+import { RADIUS_OPTIONS_MILES } from '../geo/distance.ts';
+import { AGE_GROUPS, INSURANCE, MODALITIES, SETTINGS } from '../vocabulary.ts';
 
 /** Longest `near` text kept from a URL (parseLocation refuses anything longer anyway). */
 const MAX_NEAR_LENGTH = 80;

@@ -4,8 +4,8 @@
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { directoryEntries } from '../../lib/content/programs.ts';
-import { shardEntries } from '../../lib/directory-index.ts';
-import type { DirectoryEntry } from '../../lib/directory.ts';
+import { shardEntries } from '../../lib/directory/index-data.ts';
+import type { DirectoryEntry } from '../../lib/directory/rules.ts';
 
 export const prerender = true;
 
