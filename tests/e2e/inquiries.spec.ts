@@ -97,6 +97,10 @@ test('Request Info end to end: stored, mailed to the program and the family, sta
   );
   await expect(page.getByText('Information request')).toBeVisible();
   await expect(page.getByTestId('request-status')).toHaveText('Sent');
+  // Its e-mail went out right after the request (the outbox, sent by the handler after the commit).
+  await expect(page.getByTestId('request-delivery')).toHaveText(
+    new RegExp(`^Delivered to ${PROGRAM_NAME} by email on .+\\.$`),
+  );
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   await expect(page.locator('meta[name="referrer"]')).toHaveAttribute('content', 'no-referrer');
   await shot(page, 'status-new');
@@ -109,6 +113,16 @@ test('Request Info end to end: stored, mailed to the program and the family, sta
   await shot(page, 'status-contacted');
   await page.setViewportSize(PHONE);
   await shot(page, 'status-contacted-phone');
+
+  // Had every try of the e-mail to the program failed, the page says the site team forwards it.
+  await sql`update notifications set sent_at = null, failed_at = now()
+            where subject_id = ${rows[0]?.id ?? ''} and kind = 'inquiry'`;
+  await page.reload();
+  await expect(page.getByTestId('request-delivery')).toHaveText(
+    `We could not reach ${PROGRAM_NAME} by email, so our site team has your request and is forwarding it to them. You do not need to send it again.`,
+  );
+  await shot(page, 'status-forwarding-phone');
+  await expectNoAxeViolations(page);
   expect(thirdParty).toEqual([]);
 });
 
