@@ -13,8 +13,11 @@
  *   `center_name` made unique against other listings and the programs of `content/programs`
  *   (`harbor-house`, `harbor-house-2`, …). A given id that another program or listing uses: 409.
  *   `published_program_id` is ignored when rejecting. 409 when the listing is not pending; 404 for
- *   an unknown id. 409 with `fields` when the listing lacks what a directory program needs (the
- *   program schema, src/lib/published-listing.ts): an approved listing is always publishable.
+ *   an unknown id. 409 with `fields` when the listing lacks what a directory program needs: the
+ *   database refuses to approve it (trigger `provider_listings_publishable`, migration
+ *   20261125000300, the same rules for Studio), and the program schema
+ *   (src/lib/published-listing.ts) checks it again before the decision is committed. An approved
+ *   listing is always publishable.
  *
  * The decision is one row change; `reviewed_at` / `reviewed_by` (private.guard_listing) and one
  * row in the `notifications` outbox (migration 001300) follow in the database. The outbox is then
@@ -119,6 +122,24 @@ async function programIdFor(
   return uniqueProgramId(base, (candidate) => used.has(candidate) || isKnownProgram(candidate));
 }
 
+/**
+ * The database's refusal of an approved listing it could not publish (23514 from the trigger
+ * `provider_listings_publishable`), as the 409 the admin reads: the sentence, and the problems by
+ * field (DETAIL is their JSON). Null for any other error.
+ */
+function publishingRefusal(error: unknown): HttpError | null {
+  if (!(error instanceof postgres.PostgresError)) return null;
+  if (error.code !== '23514' || error.constraint_name !== 'provider_listings_publishable') return null;
+  let fields: Record<string, string> | undefined;
+  try {
+    const parsed: unknown = JSON.parse(error.detail ?? '');
+    if (parsed && typeof parsed === 'object') fields = parsed as Record<string, string>;
+  } catch {
+    fields = undefined;
+  }
+  return new HttpError(409, 'conflict', error.message, fields ? { fields } : {});
+}
+
 /** Throws 409 with the missing fields unless the listing would be a valid directory program. */
 async function assertPublishable(tx: Tx, id: string, programId: string | null): Promise<void> {
   const [row] = await tx<Omit<ListingForPublishing, 'published_program_id'>[]>`
@@ -173,12 +194,14 @@ export default handle('admin-listings', async (req: Request, context: Context) =
         decision.status === 'approved'
           ? await programIdFor(tx, current, decision.published_program_id)
           : current.published_program_id;
-      if (decision.status === 'approved') await assertPublishable(tx, id, programId);
+      // The database refuses an approval it could not publish (the 409 below); the schema then
+      // checks the approved row once more before the decision is committed.
       await tx`
         update provider_listings
         set status = ${decision.status}, reviewer_notes = ${decision.reviewer_notes || null},
             published_program_id = ${programId}
         where id = ${id}`;
+      if (decision.status === 'approved') await assertPublishable(tx, id, programId);
       const [decided] = await selectListings(tx, { id });
       if (!decided) throw notFound(ADMIN_MESSAGES.listingNotFound);
       return decided;
@@ -187,7 +210,7 @@ export default handle('admin-listings', async (req: Request, context: Context) =
     // Two approvals choosing the same program id at the same time: the unique index refuses one.
     if (error instanceof postgres.PostgresError && error.code === '23505')
       throw conflict(ADMIN_MESSAGES.programIdTaken);
-    throw error;
+    throw publishingRefusal(error) ?? error;
   }
   await drainAfterDecision();
   return json({ listing } satisfies AdminListingResponse);

@@ -9,7 +9,11 @@
  *   - `engagement`: the last 30 days per program, `[{ program_id, program_name, views,
  *     website_clicks, call_clicks, info_requests }]`, most views first (200); `program_name` is
  *     the program file's or the approved listing's name, null for an id that is neither (any
- *     longer).
+ *     longer);
+ *   - `publishing`: whether every decision and availability change is on the live directory
+ *     (`private.publishing_status()`, migration 20261125000300): `pending` with `waiting_since`,
+ *     `building` since `build_started_at`, the last success `published_at`, and after a failed
+ *     build `failures`, `failed_at`, `retry_at` and `error` ("Publishing failed at … — retrying").
  *
  * Test data of the internal testing suite (test providers, test inquiries, the test program's
  * engagement; see _shared/test-tools.ts) is left out of every list and total: /comprehensive-testing
@@ -25,6 +29,7 @@ import { withClaims } from './_shared/db.ts';
 import { allowMethods, handle, json } from './_shared/http.ts';
 import { programNames } from './_shared/programs.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
+import { NOTHING_PUBLISHED_YET, type PublishingState } from './_shared/rebuild.ts';
 import { isTestInquirySql, isTestProviderSql, TEST_PROGRAM_ID } from './_shared/test-tools.ts';
 
 export interface AdminOverview {
@@ -49,6 +54,7 @@ export interface AdminOverview {
     call_clicks: number;
     info_requests: number;
   }[];
+  publishing: PublishingState;
 }
 
 export default handle('admin-overview', async (req: Request, context: Context) => {
@@ -77,12 +83,17 @@ export default handle('admin-overview', async (req: Request, context: Context) =
       from program_engagement
       where created_at > now() - interval '30 days' and program_id <> ${TEST_PROGRAM_ID}
       group by program_id order by views desc, program_id limit 200`;
+    const [publishing] = await tx<PublishingState[]>`
+      select pending, waiting_since, published_at, building, build_started_at, failures, failed_at,
+             retry_at, build_error as error, hook_attempts as hook_failures, hook_error
+      from private.publishing_status()`;
     const by_status = { new: 0, contacted: 0, closed: 0 };
     for (const s of statuses) by_status[s.status] = s.count;
     return {
       providers: [...providers],
       inquiries: { by_status, by_program: [...byProgram] },
       engagement: engagement.map((row) => ({ ...row, program_name: null })),
+      publishing: publishing ? { ...publishing } : NOTHING_PUBLISHED_YET,
     };
   });
   const names = await programNames(overview.engagement.map((row) => row.program_id));

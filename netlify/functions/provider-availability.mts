@@ -10,11 +10,14 @@
  *
  * Availability lives in its own row (`listing_availability`), so stating it never touches the
  * reviewed listing: its status stays what it was (an approved listing is not sent back to
- * review). When the listing is approved (a published directory program), the site is rebuilt
- * (`triggerRebuild('availability confirmed')`) so the new state or date reaches the static
- * pages, except when nothing the pages show would change (the same state confirmed again on the
- * same UTC day: a second click costs no build). A failing build hook is logged; the availability
- * stays saved.
+ * review). When the listing is approved (a published directory program), the same transaction
+ * records a rebuild request (trigger `listing_availability_request_rebuild`, migration
+ * 20261125000300) so the new state or date reaches the static pages, except when nothing the
+ * pages show would change (the same state confirmed again on the same UTC day); the function
+ * then asks for a build (`startRebuildIfDue`, _shared/rebuild.ts). Requests are coalesced: one
+ * build at a time, at most one per `REBUILD_MIN_INTERVAL_SECONDS`, so twelve changes in a row
+ * start one build and the next one publishes the rest (the drain asks for it once the interval
+ * has passed). A failing build hook is retried by the drain; the availability stays saved.
  *
  * 404 `not_found` for an id that is not one of the caller's listings (another provider's, a
  * missing one, or not an id: never told apart) and for a user with no provider profile; 401
@@ -36,7 +39,7 @@ import {
   readJson,
 } from './_shared/http.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
-import { triggerRebuild } from './_shared/rebuild.ts';
+import { startRebuildIfDue } from './_shared/rebuild.ts';
 import type { ListingAvailability } from './provider-listings.mts';
 
 export interface AvailabilityResponse {
@@ -79,14 +82,9 @@ export default handle('provider-availability', async (req: Request, context: Con
     };
   });
 
-  if (published) {
-    try {
-      await triggerRebuild('availability confirmed');
-    } catch (error) {
-      // The availability is saved; the next build publishes it.
-      console.error('[provider-availability] rebuild:', error);
-    }
-  }
+  // The request is stored with the availability; a build that cannot start now is started by the
+  // drain. Never throws.
+  if (published) await startRebuildIfDue();
   return json({ availability } satisfies AvailabilityResponse);
 });
 

@@ -4,6 +4,12 @@
  * site is built into `.dist-next/`; the new files then replace the old ones file by file (assets
  * first, pages last, stale files removed at the end), so no request sees a half-written site.
  * Requests that arrive during a build are coalesced into one more build after it.
+ *
+ * Each request may carry the publishing generation it asks for (the drain's hook call, see
+ * netlify/functions/_shared/rebuild.ts); a build contains every generation requested before it
+ * started. When the build process has ended, `onOutcome` hears which generation it contained and
+ * whether it succeeded, so a failed build is retried and /admin can say so (scripts/start.ts
+ * records it in the database, as Netlify's deploy events do in production).
  */
 import { spawn } from 'node:child_process';
 import { mkdir, readdir, rename, rm, unlink } from 'node:fs/promises';
@@ -42,6 +48,21 @@ export interface RebuildStatus {
   /** Builds finished (swapped in) since the server started. */
   builds: number;
   lastError: string | null;
+  /** The newest publishing generation requested (0: none carried one). */
+  requested: number;
+}
+
+/** How a build ended, for the newest generation requested before it started. */
+export interface LocalBuildOutcome {
+  generation: number;
+  ok: boolean;
+  error: string | null;
+}
+
+export interface LocalRebuilderOptions {
+  log?: (line: string) => void;
+  /** Called after each build that contained a generation (not after one stopped by shutdown). */
+  onOutcome?: (outcome: LocalBuildOutcome) => Promise<void> | void;
 }
 
 export class LocalRebuilder {
@@ -49,23 +70,27 @@ export class LocalRebuilder {
   private again = false;
   private child: ReturnType<typeof spawn> | null = null;
   private stopped = false;
-  private readonly state: RebuildStatus = { building: false, builds: 0, lastError: null };
+  private readonly state: RebuildStatus = { building: false, builds: 0, lastError: null, requested: 0 };
 
   private readonly root: string;
   private readonly log: (line: string) => void;
+  private readonly onOutcome: LocalRebuilderOptions['onOutcome'];
 
-  constructor(root: string, log: (line: string) => void = console.log) {
+  constructor(root: string, options: LocalRebuilderOptions | ((line: string) => void) = {}) {
     this.root = root;
-    this.log = log;
+    const opts = typeof options === 'function' ? { log: options } : options;
+    this.log = opts.log ?? console.log;
+    this.onOutcome = opts.onOutcome;
   }
 
   status(): RebuildStatus {
     return { ...this.state };
   }
 
-  /** Starts a build, or one more after the running one. */
-  request(reason: string): void {
+  /** Starts a build, or one more after the running one; `generation`: what it is asked for. */
+  request(reason: string, generation: number | null = null): void {
     if (this.stopped) return;
+    if (generation !== null && generation > this.state.requested) this.state.requested = generation;
     this.log(`[rebuild] ${reason}: ${this.running ? 'queued after the current build' : 'building'}`);
     if (this.running) {
       this.again = true;
@@ -92,18 +117,34 @@ export class LocalRebuilder {
     do {
       this.again = false;
       this.state.building = true;
+      // Everything requested so far was committed before this build reads the database.
+      const generation = this.state.requested;
+      let outcome: LocalBuildOutcome | null = null;
       try {
         await this.buildOnce();
         this.state.builds += 1;
         this.state.lastError = null;
         this.log('[rebuild] done: serving the new build');
+        outcome = { generation, ok: true, error: null };
       } catch (error) {
         this.state.lastError = error instanceof Error ? error.message : String(error);
         this.log(`[rebuild] failed, still serving the previous build: ${this.state.lastError}`);
+        if (!this.stopped) outcome = { generation, ok: false, error: this.state.lastError };
       } finally {
         this.state.building = false;
       }
+      if (outcome && generation > 0) await this.report(outcome);
     } while (this.queued());
+  }
+
+  private async report(outcome: LocalBuildOutcome): Promise<void> {
+    try {
+      await this.onOutcome?.(outcome);
+    } catch (error) {
+      this.log(
+        `[rebuild] could not record the outcome: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
   }
 
   /** Whether a request arrived during the build (read after the await, not narrowed). */
@@ -111,7 +152,8 @@ export class LocalRebuilder {
     return this.again;
   }
 
-  private async buildOnce(): Promise<void> {
+  /** One `astro build` into .dist-next, swapped into dist (protected: tests replace it). */
+  protected async buildOnce(): Promise<void> {
     const next = join(this.root, '.dist-next');
     await rm(next, { recursive: true, force: true });
     await new Promise<void>((resolve, reject) => {

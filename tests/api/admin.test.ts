@@ -513,7 +513,7 @@ describe('overview', () => {
     const res = await call('GET', '/api/admin/overview', adminToken);
     expect(res.status).toBe(200);
     const data = await body<AdminOverview>(res);
-    expect(Object.keys(data).sort()).toEqual(['engagement', 'inquiries', 'providers']);
+    expect(Object.keys(data).sort()).toEqual(['engagement', 'inquiries', 'providers', 'publishing']);
     const seed = data.providers.find((p) => p.email === 'provider@example.org');
     expect(seed).toEqual({
       id: expect.any(String) as string,

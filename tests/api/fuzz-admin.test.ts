@@ -294,7 +294,9 @@ async function newListing(status: 'pending' | 'approved'): Promise<string> {
     values (${provider}, 'Fuzz Center', 'A program.', '555-010-0199', 'pending', '1 Fuzz Road', 'Belmont', 'MA',
       '02478', ${['Adults']}, 'Co-ed', 'Residential', '30 days', ${['ERP']}, ${['Private Pay']}) returning id`;
   const id = row?.id ?? '';
-  if (status === 'approved') await sql`update provider_listings set status = 'approved' where id = ${id}`;
+  // With its program id: an approved listing must be publishable (migration 20261125000300).
+  if (status === 'approved')
+    await sql`update provider_listings set status = 'approved', published_program_id = ${`fuzz-${id}`} where id = ${id}`;
   return id;
 }
 

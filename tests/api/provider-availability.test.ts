@@ -1,8 +1,9 @@
 /**
  * PUT /api/provider/listings/:id/availability against the local backend: no token, another
  * provider, a user with no profile, bad bodies; the upsert and "Still accurate" moving the date
- * forward; the listing's status untouched; the build hook called for an approved listing only;
- * the availability in GET /api/provider/listings and GET /api/provider/dashboard.
+ * forward; the listing's status untouched; a rebuild requested for an approved listing only, and
+ * coalesced (one build under way; the others wait for it); the availability in
+ * GET /api/provider/listings and GET /api/provider/dashboard.
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -73,10 +74,22 @@ async function register(user: TestUser, label: string): Promise<string> {
 }
 
 async function newListing(providerId: string, status: string, name: string): Promise<string> {
+  // Complete, with a program id: an approved listing must be publishable (migration 20261125000300).
   const [row] = await sql<{ id: string }[]>`
-    insert into provider_listings (provider_id, center_name, description, phone, status)
-    values (${providerId}, ${name}, 'Residential ERP.', '555-010-0100', ${status}) returning id`;
+    insert into provider_listings (provider_id, center_name, description, phone, status, address, city, state,
+      zip_code, age_groups, gender_specific, setting, avg_length, modalities, insurance, published_program_id)
+    values (${providerId}, ${name}, 'Residential ERP.', '555-010-0100', ${status}, '1 Main St', 'Belmont', 'MA',
+      '02478', ${['Adults']}, 'Co-ed', 'Residential', '30 days', ${['ERP']}, ${['Private Pay']},
+      ${`avail-${randomUUID()}`}) returning id`;
   return row?.id ?? '';
+}
+
+/** The newest rebuild generation requested (0: none). */
+async function generation(): Promise<number> {
+  const [row] = await sql<
+    { g: string }[]
+  >`select coalesce(max(generation), 0)::text as g from pending_rebuild`;
+  return Number(row?.g);
 }
 
 const stored = async (listingId: string) =>
@@ -124,8 +137,10 @@ afterAll(async () => {
   await sql.end();
   await closeDb();
 });
-beforeEach(() => {
+beforeEach(async () => {
   hookCalls.length = 0;
+  // No build under way and none recently: the next request may start one.
+  await sql`delete from pending_rebuild`;
 });
 
 describe('PUT /api/provider/listings/:id/availability', () => {
@@ -233,6 +248,7 @@ describe('PUT /api/provider/listings/:id/availability', () => {
     expect(after).toEqual(before);
     // Not published: no rebuild.
     expect(hookCalls).toEqual([]);
+    expect(await generation()).toBe(0);
   });
 
   it('an approved listing stays approved and the site is rebuilt when what it shows changes', async () => {
@@ -240,23 +256,23 @@ describe('PUT /api/provider/listings/:id/availability', () => {
       select status, submitted_at, reviewed_at, updated_at from provider_listings where id = ${approved}`;
     const res = await put(approved, owner.token, { status: 'not-admitting' });
     expect(res.status).toBe(200);
-    expect(hookCalls).toHaveLength(1);
-    expect(hookCalls[0]).toBe(
-      `/hook?trigger_title=${encodeURIComponent('availability confirmed').replace(/%20/g, '+')}`,
-    );
+    expect(await generation()).toBe(1);
+    expect(hookCalls).toEqual([`/hook?trigger_title=availability+changed+%5Bpublishing+1%5D`]);
     // The same state again the same day: dated again, but the pages would not change.
     const again = await put(approved, owner.token, { status: 'not-admitting' });
     expect(again.status).toBe(200);
-    expect(hookCalls).toHaveLength(1);
-    // "Still accurate" on an old confirmation: the date on the pages moves, so a build.
+    expect(await generation()).toBe(1);
+    // "Still accurate" on an old confirmation: the date on the pages moves, so a rebuild request
+    // (published by the next build: one is under way).
     await ageAvailability(approved, 40);
     const still = await put(approved, owner.token, { status: 'not-admitting' });
     expect(still.status).toBe(200);
-    expect(hookCalls).toHaveLength(2);
-    // A change of state: a build.
+    expect(await generation()).toBe(2);
+    // A change of state: another request, in the same next build.
     const changed = await put(approved, owner.token, { status: 'waitlist', wait_weeks: 2 });
     expect(changed.status).toBe(200);
-    expect(hookCalls).toHaveLength(3);
+    expect(await generation()).toBe(3);
+    expect(hookCalls).toHaveLength(1);
     await put(approved, owner.token, { status: 'not-admitting' });
     const [after] = await sql`
       select status, submitted_at, reviewed_at, updated_at from provider_listings where id = ${approved}`;

@@ -553,7 +553,9 @@ describe('PUT /api/provider/listings/:id', () => {
   });
 
   it('an edit of an approved listing sends it back to review; a field left out is cleared', async () => {
-    await sql`update provider_listings set status = 'approved' where id = ${mine.id}`;
+    // Approved as a publishable listing must be (migration 20261125000300): with its program id.
+    await sql`update provider_listings set status = 'approved', published_program_id = ${`pine-${mine.id}`}
+              where id = ${mine.id}`;
     const res = await call('PUT', `/api/provider/listings/${mine.id}`, owner.token, MINIMAL);
     expect(res.status).toBe(200);
     const { listing } = await body<ListingResponse>(res);

@@ -204,9 +204,13 @@ describe("inquiries about a program published from the provider's listing", () =
 
   beforeAll(async () => {
     expect(findProgram(PROGRAM)).toBeDefined();
+    // Complete: an approved listing must be publishable (migration 20261125000300).
     const [listing] = await sql<{ id: string }[]>`
-      insert into provider_listings (provider_id, center_name, description, phone, status, published_program_id)
-      values (${ownerProvider}, 'Granite Pines', 'Published.', '555-010-0144', 'approved', ${PROGRAM})
+      insert into provider_listings (provider_id, center_name, description, phone, status, published_program_id,
+        address, city, state, zip_code, age_groups, gender_specific, setting, avg_length, modalities, insurance)
+      values (${ownerProvider}, 'Granite Pines', 'Published.', '555-010-0144', 'approved', ${PROGRAM},
+        '1 Granite Road', 'Concord', 'NH', '03301', ${['Adults']}, 'Co-ed', 'Residential', '30-60 days',
+        ${['ERP']}, ${['Private Pay']})
       returning id`;
     listingId = listing?.id ?? '';
   });

@@ -4,12 +4,23 @@
  * inquiries to its provider) before its page is built; the build reads exactly the approved
  * listings of real providers; its uploaded logo is public; the drain calls the build hook on
  * publish and on unpublish.
+ *
+ * Publishing that cannot silently fail (migration 20261125000300): the database refuses an
+ * approval the build could not publish (409 with the reason); a decision is published only once a
+ * build containing it succeeded (a failed build is retried after its backoff, and /admin says so);
+ * twelve availability changes start one build, and the next one after the interval.
+ *
+ * The fake build hook below answers like Netlify's; each test starts from a clean publishing state
+ * and reports the outcome of the builds it starts (`buildEnds`), as Netlify's deploy events do.
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import listingsAdmin from '../../netlify/functions/admin-listings.mts';
+import adminOverview, { type AdminOverview } from '../../netlify/functions/admin-overview.mts';
+import availability from '../../netlify/functions/provider-availability.mts';
+import publishingEvents from '../../netlify/functions/publishing-events.mts';
 import engagement from '../../netlify/functions/engagement.mts';
 import favorites from '../../netlify/functions/favorites.mts';
 import inquiries from '../../netlify/functions/inquiries.mts';
@@ -17,8 +28,11 @@ import programLogos from '../../netlify/functions/program-logos.mts';
 import providers, { type ProviderResponse } from '../../netlify/functions/providers.mts';
 import uploads, { type UploadResponse } from '../../netlify/functions/provider-uploads.mts';
 import { closeDb } from '../../netlify/functions/_shared/db.ts';
+import { resetEnvForTests } from '../../netlify/functions/_shared/env.ts';
 import { drainNotifications } from '../../netlify/functions/_shared/notifications.ts';
 import { forgetPublishedListings } from '../../netlify/functions/_shared/programs.ts';
+import { generationOf, recordBuildOutcome } from '../../netlify/functions/_shared/rebuild.ts';
+import { publishingView } from '../../src/features/admin/rules.ts';
 import { readPublishedListings } from '../../src/lib/content/listing-loader.ts';
 import { PUBLISHING_MESSAGES } from '../../src/lib/published-listing.ts';
 import { TEST_PROGRAM_LABEL } from '../../src/lib/vocabulary.ts';
@@ -52,9 +66,28 @@ const hook = http.createServer((req, res) => {
   res.writeHead(hookStatus).end('{}');
 });
 
+/** The generation a hook call asked for (`trigger_title` ends with `[publishing <n>]`). */
+function generationOfCall(url: string | undefined): number {
+  const generation = generationOf(new URL(url ?? '/', 'http://hook').searchParams.get('trigger_title'));
+  if (generation === null) throw new Error(`no generation in ${String(url)}`);
+  return generation;
+}
+
+/** The build the last hook call started ends, reported as the deploy events report it. */
+async function buildEnds(ok: boolean, error = 'astro build exited 1'): Promise<void> {
+  await recordBuildOutcome({ generation: generationOfCall(hookCalls.at(-1)), ok, error });
+}
+
+/** Builds may start back to back (0), or at most once per `seconds`. */
+function buildInterval(seconds: number): void {
+  process.env['REBUILD_MIN_INTERVAL_SECONDS'] = String(seconds);
+  resetEnvForTests();
+}
+
 beforeAll(async () => {
   await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
   process.env['BUILD_HOOK_URL'] = `http://127.0.0.1:${String((hook.address() as AddressInfo).port)}/hook`;
+  buildInterval(0);
   adminToken = await signIn(SEED.admin.email, SEED.admin.password);
   owner = await confirmedUser('publish-owner', 'publish-pass-1');
   family = await confirmedUser('publish-family', 'publish-pass-1');
@@ -69,8 +102,16 @@ beforeAll(async () => {
   expect(res.status).toBe(201);
   provider = (await body<ProviderResponse>(res)).provider.id;
 });
+// A clean publishing state: no build under way, no failure, nothing waiting.
+beforeEach(async () => {
+  await sql`delete from pending_rebuild`;
+  hookCalls.length = 0;
+  hookStatus = 200;
+});
 afterAll(async () => {
   delete process.env['BUILD_HOOK_URL'];
+  delete process.env['REBUILD_MIN_INTERVAL_SECONDS'];
+  resetEnvForTests();
   hook.close();
   await sql.end();
   await closeDb();
@@ -215,7 +256,6 @@ describe('an approved listing is a program', () => {
   });
 
   it('the drain calls the build hook again when the program is taken down', async () => {
-    hookCalls.length = 0;
     // Unpublished the way Studio would: a plain update.
     await sql`update provider_listings set status = 'rejected', reviewer_notes = 'Closed for now' where id = ${id}`;
     await drainNotifications();
@@ -264,10 +304,12 @@ describe('verification of a provider with a published program', () => {
     const [request] = await sql<{ id: string }[]>`
       insert into provider_verification_requests (provider_id, documents_submitted)
       values (${provider}, ${['State licence']}) returning id`;
+    await buildEnds(true);
     hookCalls.length = 0;
     await sql`update provider_verification_requests set status = 'approved' where id = ${request?.id ?? ''}`;
     await drainNotifications();
     expect(hookCalls.length).toBeGreaterThan(0);
+    await buildEnds(true);
 
     const other = await confirmedUser('publish-unlisted', 'publish-pass-1');
     const res = await providers(
@@ -293,33 +335,239 @@ describe('verification of a provider with a published program', () => {
 });
 
 describe('a build hook that fails', () => {
-  it('keeps the rebuild for the next drains, which call the hook again until it accepts', async () => {
+  it('keeps the rebuild for the next drains, which call the hook again (after a minute) until it accepts', async () => {
     const id = await pendingListing(`Retry House ${randomUUID().slice(0, 8)}`);
     hookStatus = 503;
-    hookCalls.length = 0;
+    // The decision drains at once: the approval's e-mail goes out, the hook answers 503.
+    const programId = `retry-${randomUUID().slice(0, 8)}`;
+    expect((await decide(id, { status: 'approved', published_program_id: programId })).status).toBe(200);
+    expect(hookCalls).toHaveLength(1);
+    const [kept] = await sql<{ attempts: number; last_error: string }[]>`
+      select attempts, last_error from pending_rebuild`;
+    expect(kept).toEqual({ attempts: 1, last_error: 'Build hook answered HTTP 503' });
+    // Not in a tight loop: asked again a minute later.
+    expect((await drainNotifications()).rebuild).toBe('waiting');
+    await sql`update pending_rebuild set retry_at = now()`;
+    expect((await drainNotifications()).rebuild).toBe('failed');
+    expect(hookCalls).toHaveLength(2);
+    hookStatus = 200;
+    await sql`update pending_rebuild set retry_at = now()`;
+    const drained = await drainNotifications();
+    expect(drained).toMatchObject({ rebuild: 'triggered' });
+    expect(hookCalls).toHaveLength(3);
+    expect(hookCalls[2]).toMatch(/trigger_title=directory\+listings\+changed\+%5Bpublishing\+\d+%5D$/);
+    // Accepted is not published: it stays pending until the build succeeded.
+    expect((await drainNotifications()).rebuild).toBe('waiting');
+    await buildEnds(true);
+    expect(await sql`select 1 from private.pending_rebuild()`).toHaveLength(0);
+    // Done: the next drain has nothing to ask for.
+    expect((await drainNotifications()).rebuild).toBeNull();
+    expect(hookCalls).toHaveLength(3);
+  });
+});
+
+const overview = async (): Promise<AdminOverview> => {
+  const res = await adminOverview(
+    new Request('http://localhost/api/admin/overview', {
+      headers: { authorization: `Bearer ${adminToken}` },
+    }),
+    ctx(),
+  );
+  expect(res.status).toBe(200);
+  return body<AdminOverview>(res);
+};
+
+/** A Netlify deploy event of the production site for `title`. */
+function deployEvent(
+  title: string,
+  extra: { context?: string; errorMessage?: string; createdAt?: string } = {},
+) {
+  return {
+    site: {
+      id: 'site',
+      name: 'ocd',
+      url: 'https://ocd.example',
+      adminUrl: 'https://app.netlify.com/sites/ocd',
+    },
+    deploy: {
+      id: `deploy-${randomUUID().slice(0, 8)}`,
+      siteId: 'site',
+      buildId: 'build',
+      state: extra.errorMessage ? 'error' : 'ready',
+      errorMessage: extra.errorMessage ?? null,
+      url: 'https://ocd.example',
+      sslUrl: 'https://ocd.example',
+      permalinkUrl: 'https://ocd.example',
+      adminUrl: 'https://app.netlify.com/sites/ocd',
+      context: extra.context ?? 'production',
+      branch: 'main',
+      commitRef: null,
+      commitUrl: null,
+      commitMessage: null,
+      committer: null,
+      title,
+      createdAt: extra.createdAt ?? new Date().toISOString(),
+      publishedAt: null,
+      time: 30,
+      manual: false,
+      framework: 'astro',
+    },
+  };
+}
+
+describe('a build that fails after the hook accepted', () => {
+  it('is not published: retried by a later drain after its backoff, and /admin says so', async () => {
+    const id = await pendingListing(`Flaky House ${randomUUID().slice(0, 8)}`);
+    const programId = `flaky-${randomUUID().slice(0, 8)}`;
+    expect((await decide(id, { status: 'approved', published_program_id: programId })).status).toBe(200);
+    expect(hookCalls).toHaveLength(1);
+    const title = new URL(hookCalls[0] ?? '', 'http://hook').searchParams.get('trigger_title') ?? '';
+    const generation = generationOfCall(hookCalls[0]);
+
+    // A deploy preview failing says nothing about the live site.
+    await publishingEvents.deployFailed(deployEvent(title, { context: 'deploy-preview', errorMessage: 'x' }));
+    expect((await overview()).publishing).toMatchObject({ pending: true, building: true, failures: 0 });
+
+    // Netlify: the production deploy of that build failed.
+    await publishingEvents.deployFailed(
+      deployEvent(title, { errorMessage: 'Build script returned non-zero exit code: 2' }),
+    );
+    const failed = (await overview()).publishing;
+    expect(failed).toMatchObject({
+      pending: true,
+      building: false,
+      failures: 1,
+      error: 'Build script returned non-zero exit code: 2',
+    });
+    expect(Date.parse(failed.retry_at ?? '') - Date.parse(failed.failed_at ?? '')).toBe(60_000);
+    const view = publishingView(failed, (iso) => (iso ? 'TIME' : ''));
+    expect(view).toMatchObject({ tone: 'red', label: 'Publishing failed at TIME — retrying' });
+
+    // Before the backoff has passed, drains wait; after it, one asks for the build again.
+    expect((await drainNotifications()).rebuild).toBe('waiting');
+    expect(hookCalls).toHaveLength(1);
+    await sql`update pending_rebuild set retry_at = now() - interval '1 second'`;
+    expect((await drainNotifications()).rebuild).toBe('triggered');
+    expect(hookCalls).toHaveLength(2);
+    expect(generationOfCall(hookCalls[1])).toBeGreaterThanOrEqual(generation);
+
+    // The retry's deploy succeeds: published, the failure is gone from /admin.
+    const retryTitle = new URL(hookCalls[1] ?? '', 'http://hook').searchParams.get('trigger_title') ?? '';
+    await publishingEvents.deploySucceeded(deployEvent(retryTitle));
+    expect((await overview()).publishing).toMatchObject({
+      pending: false,
+      building: false,
+      failures: 0,
+      error: null,
+    });
+    expect((await drainNotifications()).rebuild).toBeNull();
+    expect(hookCalls).toHaveLength(2);
+  });
+
+  it('a production deploy from a git push publishes what was asked for before it was created', async () => {
+    await sql`select private.request_rebuild('directory listings changed')`;
+    await publishingEvents.deploySucceeded(
+      deployEvent('Fix a typo', { createdAt: new Date(Date.now() - 3_600_000).toISOString() }),
+    );
+    expect((await overview()).publishing.pending).toBe(true);
+    await publishingEvents.deploySucceeded(deployEvent('Fix a typo'));
+    expect((await overview()).publishing.pending).toBe(false);
+  });
+});
+
+describe('the database refuses an approval the build could not publish', () => {
+  it("state 'Atlantis': 409 with the reason, the listing stays pending, nobody is mailed, nothing is built", async () => {
+    const id = await pendingListing(`Atlantis House ${randomUUID().slice(0, 8)}`, { state: 'Atlantis' });
+    const res = await decide(id, {
+      status: 'approved',
+      published_program_id: `atl-${randomUUID().slice(0, 8)}`,
+    });
+    expect(res.status).toBe(409);
+    const { error } = await body<ApiError>(res);
+    expect(error.message).toBe(PUBLISHING_MESSAGES.summary + PUBLISHING_MESSAGES.state);
+    expect(error.fields).toEqual({ state: PUBLISHING_MESSAGES.state });
+    const [row] = await sql<{ status: string }[]>`select status from provider_listings where id = ${id}`;
+    expect(row?.status).toBe('pending');
+    expect(await sql`select 1 from notifications where subject_id = ${id}`).toHaveLength(0);
+    expect(hookCalls).toEqual([]);
+  });
+
+  it('a direction override anywhere in the description (the schema reads only its first paragraph): 409', async () => {
+    const id = await pendingListing(`Bidi House ${randomUUID().slice(0, 8)}`, {
+      description: 'Residential ERP.\n\nCall \u202e0010-555-716\u202c today.',
+    });
+    const res = await decide(id, {
+      status: 'approved',
+      published_program_id: `bidi-${randomUUID().slice(0, 8)}`,
+    });
+    expect(res.status).toBe(409);
+    const { error } = await body<ApiError>(res);
+    expect(error.fields).toEqual({
+      description: 'Remove the direction-override characters from description.',
+    });
+    expect(error.message).toContain(PUBLISHING_MESSAGES.summary);
+  });
+});
+
+describe('availability changes are coalesced', () => {
+  it('twelve changes start one build; the next one, after the interval, publishes them all', async () => {
+    buildInterval(180);
     try {
-      // The decision drains at once: the approval's e-mail goes out, the hook answers 503.
-      const programId = `retry-${randomUUID().slice(0, 8)}`;
-      expect((await decide(id, { status: 'approved', published_program_id: programId })).status).toBe(200);
-      expect(hookCalls).toHaveLength(1);
-      const [kept] = await sql<{ attempts: number; last_error: string }[]>`
-        select attempts, last_error from pending_rebuild`;
-      expect(kept).toEqual({ attempts: 1, last_error: 'Build hook answered HTTP 503' });
-      // A later drain with nothing new to send asks again.
-      expect((await drainNotifications()).rebuild).toBe('failed');
-      expect(hookCalls).toHaveLength(2);
-      hookStatus = 200;
-      const drained = await drainNotifications();
-      expect(drained).toMatchObject({ claimed: 0, rebuild: 'triggered' });
-      expect(hookCalls).toHaveLength(3);
-      expect(hookCalls[2]).toContain('trigger_title=directory+listings+changed');
-      expect(await sql`select 1 from pending_rebuild`).toHaveLength(0);
-      // Done: the next drain has nothing to ask for.
-      expect((await drainNotifications()).rebuild).toBeNull();
-      expect(hookCalls).toHaveLength(3);
-    } finally {
-      hookStatus = 200;
+      const listingOwner = await confirmedUser('publish-avail', 'publish-pass-1');
+      const res = await providers(
+        jsonRequest(
+          '/api/providers',
+          { organization_name: 'Availability Org', contact_name: 'Ava', email: listingOwner.email },
+          { headers: { authorization: `Bearer ${listingOwner.token}` } },
+        ),
+        ctx(),
+      );
+      const ownerProvider = (await body<ProviderResponse>(res)).provider.id;
+      const [listing] = await sql<{ id: string }[]>`
+        insert into provider_listings (provider_id, center_name, description, phone, status, address, city, state,
+          zip_code, age_groups, gender_specific, setting, avg_length, modalities, insurance, published_program_id)
+        values (${ownerProvider}, 'Coalesce House', 'Residential ERP.', '617-555-0100', 'approved', '1 Main St',
+          'Belmont', 'MA', '02478', ${['Adults']}, 'Co-ed', 'Residential', '30 days', ${['ERP']}, ${['Private Pay']},
+          ${`coalesce-${randomUUID().slice(0, 8)}`}) returning id`;
+      const listingId = listing?.id ?? '';
+      // Published a while ago (Studio approval): nothing waiting, no build for 10 minutes.
       await sql`delete from pending_rebuild`;
+      const put = (payload: unknown) =>
+        availability(
+          new Request(`http://localhost/api/provider/listings/${listingId}/availability`, {
+            method: 'PUT',
+            headers: { authorization: `Bearer ${listingOwner.token}`, 'content-type': 'application/json' },
+            body: JSON.stringify(payload),
+          }),
+          { ...ctx(), params: { id: listingId } },
+        );
+      const states = [
+        { status: 'open' },
+        { status: 'waitlist', wait_weeks: 2 },
+        { status: 'not-admitting' },
+        { status: 'waitlist', wait_weeks: 3 },
+      ];
+      for (let i = 0; i < 12; i += 1) expect((await put(states[i % states.length])).status).toBe(200);
+      // One build, for the first change; the other eleven wait for it.
+      expect(hookCalls).toHaveLength(1);
+      expect(hookCalls[0]).toContain('trigger_title=availability+changed+%5Bpublishing+');
+      const [pending] = await sql<{ generation: string; building_generation: string }[]>`
+        select generation::text, building_generation::text from pending_rebuild`;
+      expect(Number(pending?.generation) - Number(pending?.building_generation)).toBe(11);
+
+      // The build succeeds; within the interval the drains start nothing.
+      await buildEnds(true);
+      expect((await drainNotifications()).rebuild).toBe('waiting');
+      expect(hookCalls).toHaveLength(1);
+      // Once the interval has passed, the next drain starts one build with all of them.
+      await sql`update pending_rebuild set build_started_at = build_started_at - interval '181 seconds'`;
+      expect((await drainNotifications()).rebuild).toBe('triggered');
+      expect(hookCalls).toHaveLength(2);
+      expect(generationOfCall(hookCalls[1])).toBe(Number(pending?.generation));
+      await buildEnds(true);
+      expect((await drainNotifications()).rebuild).toBeNull();
+    } finally {
+      buildInterval(0);
     }
   });
 });

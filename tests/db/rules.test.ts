@@ -473,8 +473,9 @@ const ENUMS: EnumCase[] = [
     'status',
     LISTING_STATUSES,
     'published',
-    'provider_id, center_name, description, phone',
-    `'${OTHER.provider}', 'C', 'D', '1'`,
+    // Complete: an approved listing must be publishable (migration 20261125000300).
+    'provider_id, center_name, description, phone, address, city, state, zip_code, age_groups, gender_specific, setting, avg_length, modalities, insurance, published_program_id',
+    `'${OTHER.provider}', 'C', 'D', '617-555-0100', '1 Main St', 'Belmont', 'MA', '02478', array['Adults'], 'Co-ed', 'Residential', '30 days', array['ERP'], array['Private Pay'], 'status-case'`,
   ],
 ];
 

@@ -260,10 +260,14 @@ test('an inquiry to a published program reaches its provider; the status set the
   await signInToDashboard(page, email);
   await expect(page.getByTestId('organization')).toHaveText(organization);
   // Publishing is the administrators' (issue 8): here the database plays the administrator.
-  await sql`update provider_listings set published_program_id = null where published_program_id = ${PUBLISHED.id}`;
+  // (An approved listing must be publishable, so complete: migration 20261125000300.)
+  await sql`delete from provider_listings where published_program_id = ${PUBLISHED.id}`;
   await sql`
-    insert into provider_listings (provider_id, center_name, description, phone, status, published_program_id)
-    select p.id, 'Lantern Point OCD Residence', 'Residential OCD care', '(555) 010-0111', 'approved', ${PUBLISHED.id}
+    insert into provider_listings (provider_id, center_name, description, phone, status, published_program_id,
+      address, city, state, zip_code, age_groups, gender_specific, setting, avg_length, modalities, insurance)
+    select p.id, 'Lantern Point OCD Residence', 'Residential OCD care', '(555) 010-0111', 'approved', ${PUBLISHED.id},
+      '1 Lantern Point Road', 'Portland', 'ME', '04101', ${['Adults']}, 'Co-ed', 'Residential', '30-60 days',
+      ${['ERP']}, ${['Private Pay']}
     from providers p join auth.users u on u.id = p.user_id where u.email = ${email}`;
 
   // Contact settings: the provider's own inquiry address.

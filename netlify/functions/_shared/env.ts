@@ -48,6 +48,18 @@ const schema = z.object({
    * listing, so the directory is rebuilt with it. Unset: no rebuild is triggered.
    */
   BUILD_HOOK_URL: url('BUILD_HOOK_URL').optional(),
+  /**
+   * Builds start at most once per this many seconds (default 180): requests in between (each
+   * availability change, each decision) are published together by the next build, so twelve
+   * changes cost one build, not twelve (netlify/functions/_shared/rebuild.ts). 0 = only one build
+   * under way at a time.
+   */
+  REBUILD_MIN_INTERVAL_SECONDS: z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}$/, 'REBUILD_MIN_INTERVAL_SECONDS must be a whole number of seconds, e.g. 180')
+    .optional()
+    .transform((v) => (v === undefined ? 180 : Number(v))),
   /** Turns the in-process limiter off (benchmarks); Netlify's own limit still applies in production. */
   RATE_LIMIT_DISABLED: flag,
   /**

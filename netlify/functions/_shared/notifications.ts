@@ -10,13 +10,13 @@
  * minutes, capped at an hour) and failed after the last try, which alerts the site inbox
  * (migration 20261125000100_message_outbox.sql). Each drain also sends the outbox's e-mails about
  * requests and the alerts (`sendMessages`, message-outbox.ts). A listing approval also asks for a
- * rebuild, kept in `pending_rebuild` until the build hook accepts it (a failed call is retried by
- * the next drain).
+ * rebuild, kept in `pending_rebuild` until a build containing it succeeded (rebuild.ts: a failed
+ * hook call or build is asked for again by a later drain).
  */
 import { withService } from './db.ts';
 import { sendMail } from './mailer.ts';
 import { sendMessages } from './message-outbox.ts';
-import { triggerRebuild, type RebuildResult } from './rebuild.ts';
+import { askForRebuild, type RebuildResult } from './rebuild.ts';
 
 export type NotificationKind =
   'verification_approved' | 'verification_rejected' | 'listing_approved' | 'listing_rejected';
@@ -119,23 +119,11 @@ export async function drainNotifications(limit = 50): Promise<DrainResult> {
 }
 
 /**
- * Calls the build hook for the pending rebuild request, if there is one (this drain's, or one an
- * earlier drain could not get through), and clears it once the hook accepts. A failed call keeps
- * it for the next drain. Null when nothing was pending.
+ * Asks for a build of what is not yet published (this drain's request, one that waited for the
+ * build under way or the interval, one whose hook call or build failed): `askForRebuild` in
+ * rebuild.ts, which starts at most one build at a time, at most once per interval, and retries a
+ * failed build after its backoff. Null when everything is published.
  */
 async function askForPendingRebuild(): Promise<DrainResult['rebuild']> {
-  const [pending] = await withService(
-    (tx) => tx<{ reason: string; generation: string }[]>`select * from private.pending_rebuild()`,
-  );
-  if (!pending) return null;
-  try {
-    const outcome = await triggerRebuild(pending.reason);
-    await withService((tx) => tx`select private.rebuild_done(${pending.generation})`);
-    return outcome;
-  } catch (error) {
-    console.error('[notifications] rebuild:', error);
-    const message = error instanceof Error ? error.message : String(error);
-    await withService((tx) => tx`select private.rebuild_failed(${message})`);
-    return 'failed';
-  }
+  return askForRebuild();
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { card, formatDay, Pill, SectionTitle } from '../provider-dashboard/ui.tsx';
-import type { AdminOverview } from './api.ts';
-import { trialState, verificationLabel } from './rules.ts';
+import { card, formatDay, formatDayTime, Pill, SectionTitle } from '../provider-dashboard/ui.tsx';
+import type { AdminOverview, AdminPublishing } from './api.ts';
+import { publishingView, trialState, verificationLabel } from './rules.ts';
 
 const th = 'border-b border-slate-300 px-3 py-2 text-left font-semibold whitespace-nowrap';
 const td = 'border-b border-slate-200 px-3 py-2 align-top';
@@ -16,12 +16,35 @@ function ScrollTable({ label, children }: { label: string; children: ReactNode }
   );
 }
 
-/** Providers with their trial and verification state; inquiries; 30 days of engagement. */
+/** Whether approvals and changes are on the live directory; a failed build with its error. */
+function PublishingSection({ publishing }: { publishing: AdminPublishing }) {
+  const view = publishingView(publishing, formatDayTime);
+  return (
+    <section className={card} aria-labelledby="overview-publishing-title" data-testid="publishing">
+      <SectionTitle id="overview-publishing-title">Publishing</SectionTitle>
+      <p className="mt-3">
+        <Pill tone={view.tone}>{view.label}</Pill>
+      </p>
+      <p className="mt-2 text-muted">{view.detail}</p>
+      {view.error && (
+        <details className="mt-2">
+          <summary className="cursor-pointer font-medium">What went wrong</summary>
+          <pre className="mt-2 overflow-x-auto rounded-md bg-slate-50 p-3 text-sm whitespace-pre-wrap">
+            {view.error}
+          </pre>
+        </details>
+      )}
+    </section>
+  );
+}
+
+/** Publishing; providers with their trial and verification state; inquiries; 30 days of engagement. */
 export function OverviewTab({ data, now }: { data: AdminOverview; now: number }) {
   const { by_status: byStatus, by_program: byProgram } = data.inquiries;
   const inquiryTotal = byStatus.new + byStatus.contacted + byStatus.closed;
   return (
     <div className="flex flex-col gap-6">
+      {data.publishing && <PublishingSection publishing={data.publishing} />}
       <section className={card} aria-labelledby="overview-providers-title">
         <SectionTitle id="overview-providers-title">Providers ({data.providers.length})</SectionTitle>
         {data.providers.length === 0 ? (

@@ -35,6 +35,22 @@ export type AdminOverview = {
     call_clicks: number;
     info_requests: number;
   }[];
+  /** Whether decisions are on the live directory (PublishingState in _shared/rebuild.ts). */
+  publishing?: AdminPublishing;
+};
+
+export type AdminPublishing = {
+  pending: boolean;
+  waiting_since: string | null;
+  published_at: string | null;
+  building: boolean;
+  build_started_at: string | null;
+  failures: number;
+  failed_at: string | null;
+  retry_at: string | null;
+  error: string | null;
+  hook_failures: number;
+  hook_error: string | null;
 };
 
 export type AdminVerificationRequest = {

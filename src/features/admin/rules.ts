@@ -197,6 +197,68 @@ export function trialState(
   return { label, tone: subscriptionStatus === 'active' ? 'green' : 'slate' };
 }
 
+/** The publishing state as /admin words it (`time` formats an ISO time; '' for none). */
+export function publishingView(
+  p: {
+    pending: boolean;
+    waiting_since: string | null;
+    published_at: string | null;
+    building: boolean;
+    build_started_at: string | null;
+    failures: number;
+    failed_at: string | null;
+    retry_at: string | null;
+    error: string | null;
+    hook_failures: number;
+    hook_error: string | null;
+  },
+  time: (iso: string | null) => string,
+): { tone: Tone; label: string; detail: string; error: string | null } {
+  const at = (iso: string | null, words: string) => (time(iso) === '' ? '' : `${words} ${time(iso)}`);
+  if (p.pending && p.failures > 0) {
+    const next = p.retry_at ? ` The next build starts after ${time(p.retry_at)}.` : '';
+    const row = p.failures > 1 ? ` ${String(p.failures)} failed builds in a row.` : '';
+    return {
+      tone: 'red',
+      label: `Publishing failed${at(p.failed_at, ' at')} — retrying`,
+      detail: `Approved listings and changes since then are not on the live directory yet.${next}${row}`,
+      error: p.error,
+    };
+  }
+  if (p.pending && p.hook_failures > 0) {
+    return {
+      tone: 'red',
+      label: 'The build hook did not answer — retrying',
+      detail: `Changes waiting${at(p.waiting_since, ' since')} are not on the live directory yet.`,
+      error: p.hook_error,
+    };
+  }
+  if (p.building) {
+    return {
+      tone: 'blue',
+      label: 'Publishing: a build is under way',
+      detail: `Started${at(p.build_started_at, '')}.`,
+      error: null,
+    };
+  }
+  if (p.pending) {
+    return {
+      tone: 'amber',
+      label: 'Waiting for the next build',
+      detail: `Changes${at(p.waiting_since, ' since')} are published together by the next build.`,
+      error: null,
+    };
+  }
+  return {
+    tone: 'green',
+    label: 'Up to date',
+    detail: p.published_at
+      ? `Last build published${at(p.published_at, '')}.`
+      : 'Every decision is on the live directory.',
+    error: null,
+  };
+}
+
 /** An age group as the profile writes it (`Adolescents (12-17)`); unknown values as stored. */
 export function ageGroupLabel(value: string): string {
   return (AGE_GROUP_LABELS as Record<string, string>)[value as AgeGroup] ?? value;

@@ -4,9 +4,14 @@
  * connection at build time), every approved provider listing, validated by the same schema.
  *
  * A file always wins over a listing with the same id (an admin cannot choose a taken id, but a
- * file may be added later). A listing that no longer passes the schema (e.g. approved in Studio
- * while incomplete) is left out with a warning. A database that cannot be reached fails the
- * build: a deploy without the published programs must never replace one with them.
+ * file may be added later, and a provider's listing may be linked to a program file on purpose,
+ * as the seed does for the test program): the program is published, by its file. An approved
+ * listing that does not pass the schema fails the build, naming the listing and its problems: it
+ * is never left out with only a log line (approved, yet a 404). The database refuses such an
+ * approval in the first place (migration 20261125000300, trigger provider_listings_publishable);
+ * this is for rules the database does not know. The failed build is reported like any other
+ * (retried, shown on /admin with this message). A database that cannot be reached fails the
+ * build too: a deploy without the published programs must never replace one with them.
  */
 import { readFileSync, readdirSync, type Dirent } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -15,7 +20,7 @@ import type { Loader, LoaderContext } from 'astro/loaders';
 import { glob } from 'astro/loaders';
 import postgres from 'postgres';
 import { TEST_PROGRAM_LABEL } from '../vocabulary.ts';
-import { listingToProgram, type ListingForPublishing } from '../published-listing.ts';
+import { listingToProgram, type ListingForPublishing, type PublishingResult } from '../published-listing.ts';
 import { REPLY_WINDOW_DAYS, medianReplyHours, type ReplyRow } from '../reply-time.ts';
 
 /**
@@ -63,19 +68,46 @@ export async function readPublishedListings(
   }
 }
 
+/** Approved listings the build cannot publish: the build fails with every one of them named. */
+export class UnpublishableListingsError extends Error {
+  readonly problems: { id: string; problems: Record<string, string> }[];
+  constructor(problems: { id: string; problems: Record<string, string> }[]) {
+    super(
+      `${String(problems.length)} approved listing(s) cannot be published, so the build stops rather ` +
+        `than leave them out: ${problems
+          .map((p) => `"${p.id}": ${Object.values(p.problems).join(' ')}`)
+          .join(
+            '; ',
+          )}. Correct each listing (or set its status back to 'pending') in the database, then rebuild.`,
+    );
+    this.name = 'UnpublishableListingsError';
+    this.problems = problems;
+  }
+}
+
+/** Every approved listing as a program; throws UnpublishableListingsError if any cannot be one. */
+export function listingsAsPrograms(
+  listings: readonly ListingForPublishing[],
+): (PublishingResult & { ok: true })[] {
+  const programs: (PublishingResult & { ok: true })[] = [];
+  const refused: { id: string; problems: Record<string, string> }[] = [];
+  for (const listing of listings) {
+    const result = listingToProgram(listing);
+    if (result.ok) programs.push(result);
+    else refused.push({ id: result.id, problems: result.problems });
+  }
+  if (refused.length > 0) throw new UnpublishableListingsError(refused);
+  return programs;
+}
+
 /** Adds the approved listings to the store the glob loader has just filled. */
 async function loadListings(context: LoaderContext, databaseUrl: string): Promise<void> {
   const { store, logger } = context;
-  const listings = await readPublishedListings(databaseUrl);
+  const programs = listingsAsPrograms(await readPublishedListings(databaseUrl));
   let added = 0;
-  for (const listing of listings) {
-    const result = listingToProgram(listing);
-    if (!result.ok) {
-      logger.warn(`listing "${result.id}" left out: ${Object.values(result.problems).join(' ')}`);
-      continue;
-    }
+  for (const result of programs) {
     if (store.has(result.id)) {
-      logger.warn(`listing "${result.id}" left out: content/programs/${result.id}.md has that id`);
+      logger.info(`listing "${result.id}": published by content/programs/${result.id}.md, which has that id`);
       continue;
     }
     const data = await context.parseData({ id: result.id, data: { ...result.data } });
