@@ -9,6 +9,8 @@
  *    with the publishable key), its JWKS (an asymmetric signing key), Postgres (`select 1`, the API
  *    roles, and every migration of supabase/migrations recorded in
  *    supabase_migrations.schema_migrations, the table `supabase db push` and the local backend write).
+ * 3. Nothing but the functions touches the data: the Data API (`/rest/v1`, `/graphql/v1`) must
+ *    refuse a read, an insert and GraphQL with the publishable key (scripts/lib/data-api-check.ts).
  *
  * Variables come from the environment, or only from the file given with --env-file (dotenv
  * syntax, e.g. a copy of the Netlify site's variables), so a variable missing there is reported
@@ -29,6 +31,7 @@ import {
   type Env,
   type Finding,
 } from './lib/deploy-check.ts';
+import { checkDataApi } from './lib/data-api-check.ts';
 
 const TIMEOUT_MS = 5_000;
 
@@ -139,8 +142,23 @@ if (authUrl) {
       ? checkJwks(body)
       : fail('JWKS', `GET /auth/v1/.well-known/jwks.json answered ${status}`, 'check SUPABASE_URL'),
   );
-  // In parallel: an unreachable project costs one timeout, not three.
-  checks.push(...(await Promise.all([health, settings, jwks])));
+  // The Data API must refuse the publishable key (a read, an insert, GraphQL). Without a key the
+  // gateway's own 401 would look like a refusal, so no key means not checked.
+  const dataApi: Promise<Check[]> = anonKey
+    ? checkDataApi(supabaseUrl ?? '', anonKey, { timeoutMs: TIMEOUT_MS })
+    : Promise.resolve([
+        {
+          name: 'Data API',
+          findings: fail(
+            'PUBLIC_SUPABASE_ANON_KEY',
+            'not set: the Data API could not be checked',
+            'set the publishable key',
+          ),
+        },
+      ]);
+  // In parallel: an unreachable project costs one timeout, not six.
+  const [reached, dataApiChecks] = await Promise.all([Promise.all([health, settings, jwks]), dataApi]);
+  checks.push(...reached, ...dataApiChecks);
 } else {
   checks.push({
     name: 'Supabase Auth',

@@ -25,14 +25,20 @@ afterAll(async () => {
 });
 
 describe('listing_availability', () => {
-  it('confirmed_at is now() on every write, whatever the provider sends; the listing is not touched', async () => {
+  it('confirmed_at is now() on every write and never sent by the provider; the listing is not touched', async () => {
     const result = await rolledBack(sql, async (tx) => {
       const [before] = await tx<{ status: string; updated_at: Date }[]>`
         select status, updated_at from provider_listings where id = ${SEED.approvedListing}`;
       await become(tx, ACTORS.provider);
-      await tx`
-        insert into listing_availability (listing_id, status, confirmed_at)
-        values (${SEED.approvedListing}, 'open', '2020-01-01')`;
+      // The column is in no grant (data_api_lockdown): naming it is refused outright.
+      const named = await sqlState(
+        tx.savepoint(
+          (sp) => sp`
+            insert into listing_availability (listing_id, status, confirmed_at)
+            values (${SEED.approvedListing}, 'open', '2020-01-01')`,
+        ),
+      );
+      await tx`insert into listing_availability (listing_id, status) values (${SEED.approvedListing}, 'open')`;
       const [inserted] = await tx<{ fresh: boolean }[]>`
         select confirmed_at > now() - interval '1 minute' as fresh from listing_availability
         where listing_id = ${SEED.approvedListing}`;
@@ -50,8 +56,9 @@ describe('listing_availability', () => {
       await becomeOwner(tx);
       const [after] = await tx<{ status: string; updated_at: Date }[]>`
         select status, updated_at from provider_listings where id = ${SEED.approvedListing}`;
-      return { inserted, confirmed, before, after };
+      return { named, inserted, confirmed, before, after };
     });
+    expect(result.named).toBe('42501');
     expect(result.inserted?.fresh).toBe(true);
     expect(result.confirmed?.fresh).toBe(true);
     expect(result.after).toEqual(result.before);

@@ -83,7 +83,8 @@ const UPLOAD_EXPECT: Record<Op, Record<Actor, Outcome>> = {
   select: r('refused', 'none', 'rows', 'none', 'rows'),
   insert: r('refused', 'refused', 'rows', 'refused', 'refused'),
   update: r('refused', 'refused', 'refused', 'refused', 'refused'),
-  delete: r('refused', 'none', 'rows', 'none', 'none'),
+  // Nobody deletes an upload through the API (data_api_lockdown).
+  delete: r('refused', 'refused', 'refused', 'refused', 'refused'),
 };
 
 const CELLS = (Object.keys(UPLOAD_EXPECT) as Op[]).flatMap((op) =>
@@ -165,13 +166,13 @@ describe('providers.inquiry_email / inquiry_phone', () => {
       expect(await observe(actor, fn), actor).toBe(expected[actor]);
   });
 
-  it('the owner sets them in its registration insert too', async () => {
+  it('are set with the profile, not in the registration insert (which takes what /api/providers sends)', async () => {
     expect(
       await observe('family', (tx) =>
         count(tx`insert into public.providers (user_id, organization_name, email, inquiry_email, inquiry_phone)
                  values (${SEED.familyUser}, 'Family Org', 'family@example.org', 'intake@example.org', '5550100')`),
       ),
-    ).toBe('rows');
+    ).toBe('refused');
   });
 
   it.each([

@@ -6,6 +6,10 @@
  *   refused  — the statement fails with 42501 (no privilege, or the row violates a policy).
  * "provider" is the seed's verified demo provider (owner of the target rows unless a table says
  * otherwise); "otherProvider" is a second, unverified provider added by the tests.
+ *
+ * The grants are what the functions' SQL needs and nothing more (migration
+ * 20261125000200_data_api_lockdown.sql), so an operation no function performs as that role is
+ * `refused` for everyone, administrators included: they do such things in Studio, as postgres.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -53,7 +57,7 @@ const TABLES: TableCase[] = [
   {
     table: 'user_roles',
     run: {
-      select: (tx) => seen(tx`select id from public.user_roles where user_id = ${SEED.providerUser}`),
+      select: (tx) => seen(tx`select role from public.user_roles where user_id = ${SEED.providerUser}`),
       insert: (tx) =>
         count(tx`insert into public.user_roles (user_id, role) values (${SEED.familyUser}, 'admin')`),
       update: (tx) =>
@@ -64,9 +68,10 @@ const TABLES: TableCase[] = [
     },
     expect: {
       select: r('refused', 'none', 'rows', 'none', 'rows'),
-      insert: r('refused', 'refused', 'refused', 'refused', 'rows'),
-      update: r('refused', 'none', 'none', 'none', 'rows'),
-      delete: r('refused', 'none', 'none', 'none', 'rows'),
+      // Roles are written in Studio or by `npm run admin:grant`, never through the API.
+      insert: r('refused', 'refused', 'refused', 'refused', 'refused'),
+      update: r('refused', 'refused', 'refused', 'refused', 'refused'),
+      delete: r('refused', 'refused', 'refused', 'refused', 'refused'),
     },
   },
   {
@@ -85,7 +90,7 @@ const TABLES: TableCase[] = [
       select: r('refused', 'none', 'rows', 'none', 'rows'),
       insert: r('refused', 'rows', 'refused', 'refused', 'rows'),
       update: r('refused', 'none', 'rows', 'none', 'rows'),
-      delete: r('refused', 'none', 'none', 'none', 'rows'),
+      delete: r('refused', 'refused', 'refused', 'refused', 'refused'),
     },
   },
   {
@@ -105,7 +110,7 @@ const TABLES: TableCase[] = [
       select: r('refused', 'none', 'rows', 'none', 'rows'),
       insert: r('refused', 'refused', 'rows', 'refused', 'refused'),
       update: r('refused', 'none', 'rows', 'none', 'rows'),
-      delete: r('refused', 'none', 'rows', 'none', 'rows'),
+      delete: r('refused', 'refused', 'refused', 'refused', 'refused'),
     },
   },
   {
@@ -185,16 +190,18 @@ const TABLES: TableCase[] = [
       select: r('refused', 'none', 'rows', 'none', 'rows'),
       insert: r('refused', 'refused', 'rows', 'refused', 'refused'),
       update: r('refused', 'none', 'none', 'none', 'rows'),
-      delete: r('refused', 'none', 'none', 'none', 'rows'),
+      delete: r('refused', 'refused', 'refused', 'refused', 'refused'),
     },
   },
   {
     table: 'user_favorites',
     run: {
-      select: (tx) => seen(tx`select id from public.user_favorites where user_id = ${SEED.familyUser}`),
+      select: (tx) =>
+        seen(tx`select program_id from public.user_favorites where user_id = ${SEED.familyUser}`),
+      // Always the caller's own: user_id is the default auth.uid() and not insertable.
       insert: (tx) =>
-        count(tx`insert into public.user_favorites (user_id, program_id, program_name)
-                 values (${SEED.familyUser}, 'test-program-001', 'Test Program')`),
+        count(tx`insert into public.user_favorites (program_id, program_name)
+                 values ('test-program-001', 'Test Program')`),
       update: (tx) =>
         count(
           tx`update public.user_favorites set program_name = 'Renamed' where user_id = ${SEED.familyUser}`,
@@ -203,7 +210,7 @@ const TABLES: TableCase[] = [
     },
     expect: {
       select: r('refused', 'rows', 'none', 'none', 'rows'),
-      insert: r('refused', 'rows', 'refused', 'refused', 'refused'),
+      insert: r('refused', 'rows', 'rows', 'rows', 'rows'),
       update: r('refused', 'refused', 'refused', 'refused', 'refused'),
       delete: r('refused', 'rows', 'none', 'none', 'none'),
     },
@@ -243,10 +250,11 @@ const TABLES: TableCase[] = [
       delete: (tx) => count(tx`delete from public.contact_messages where id = ${EXTRA.contactMessage}`),
     },
     expect: {
-      select: r('refused', 'none', 'none', 'none', 'rows'),
+      // Sent only: the site inbox gets each by e-mail; administrators read them in Studio.
+      select: r('refused', 'refused', 'refused', 'refused', 'refused'),
       insert: r('rows', 'rows', 'rows', 'rows', 'rows'),
       update: r('refused', 'refused', 'refused', 'refused', 'refused'),
-      delete: r('refused', 'none', 'none', 'none', 'rows'),
+      delete: r('refused', 'refused', 'refused', 'refused', 'refused'),
     },
   },
 ];
