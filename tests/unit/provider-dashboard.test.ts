@@ -4,21 +4,23 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  clearDraft,
   draftFieldErrors,
   draftFromListing,
-  draftKey,
   EMPTY_DRAFT,
   isEmptyDraft,
   listingBody,
-  loadDraft,
-  parseDraft,
-  saveDraft,
   type ListingDraft,
   type ListingRow,
   hasYouthFacts,
   servesMinors,
 } from '../../src/features/provider-dashboard/draft.ts';
+import {
+  clearDraft,
+  draftKey,
+  loadDraft,
+  parseDraft,
+  saveDraft,
+} from '../../src/features/provider-dashboard/listing-builder/draft-storage.ts';
 import {
   AVAILABILITY_CHOICES,
   availabilityBody,

@@ -7,7 +7,7 @@ import { showToast } from '../toasts/store.ts';
 import { loadDashboard, type Dashboard, type Failure, type Message } from './api.ts';
 import { BillingTab } from './BillingTab.tsx';
 import { ContactsTab } from './ContactsTab.tsx';
-import { ListingsTab } from './ListingsTab.tsx';
+import { ListingsTab } from './listing-builder/index.tsx';
 import { OverviewTab } from './OverviewTab.tsx';
 import { RoiTab } from './RoiTab.tsx';
 import { searchWithTab, tabFromSearch, TABS, type TabId } from './tabs.ts';

@@ -1,13 +1,4 @@
-/**
- * The listing builder's draft (spec §3 "Listing builder draft"): the form's state, kept in this
- * browser by Save Draft (spec §2: drafts are not sent anywhere) and restored on return, then
- * turned into the body of `POST /api/provider/listings` (or `PUT …/<id>` when a submitted
- * listing is being edited) by Submit for Review.
- *
- * The draft is stored per signed-in user, so two people sharing a computer never see each
- * other's draft, and parsing is defensive: a damaged or foreign value gives an empty draft, never
- * an exception.
- */
+/** The listing builder's draft and its pure rules (API body, edit a submitted listing, checks); storage: listing-builder/. */
 import {
   ACCREDITATIONS,
   AGE_GROUPS,
@@ -68,7 +59,7 @@ export type ListingDraft = {
   /** `/api/provider/uploads/<id>` of the uploaded licence, or ''. */
   license: string;
   licenseName: string;
-  // Treatment fidelity (issue 9): numbers as typed, checked on submit.
+  // Treatment fidelity: numbers as typed, checked on submit.
   erpHoursPerWeek: string;
   individualSessionsPerWeek: string;
   specialisedCliniciansPercent: string;
@@ -80,7 +71,7 @@ export type ListingDraft = {
   familySessionsPerWeek: string;
   /** '' = not stated. */
   familyAccommodationWork: YesNo | '';
-  // Facts a parent of a minor needs (issue 9).
+  // Facts a parent of a minor needs.
   licenceNumber: string;
   licenceAgency: string;
   restraintPolicy: string;
@@ -138,13 +129,8 @@ export const EMPTY_DRAFT: Readonly<ListingDraft> = Object.freeze({
   lastSaved: null,
 });
 
-const KEY_PREFIX = 'ocd-directory-listing-draft:';
-
-export function draftKey(userId: string): string {
-  return `${KEY_PREFIX}${userId}`;
-}
-
-const TEXT_FIELDS = [
+/** The draft's free-text fields (the other fields hold choices from a list). */
+export const TEXT_FIELDS = [
   'centerName',
   'description',
   'phone',
@@ -211,58 +197,15 @@ export function hasYouthFacts(draft: ListingDraft): boolean {
   return YOUTH_FIELDS.some((f) => draft[f].trim() !== '');
 }
 
-/** Longest text a draft field keeps (the description's limit; the server checks each field). */
-const MAX_TEXT = 5000;
-
-function pick<T extends string>(value: unknown, allowed: readonly T[]): T[] {
+/** The known options in `value`, in the list's order; [] for anything but an array. */
+export function pick<T extends string>(value: unknown, allowed: readonly T[]): T[] {
   if (!Array.isArray(value)) return [];
   return allowed.filter((option) => value.includes(option));
 }
 
-function one<T extends string>(value: unknown, allowed: readonly T[]): T | '' {
+/** `value` when it is one of the known options, else ''. */
+export function one<T extends string>(value: unknown, allowed: readonly T[]): T | '' {
   return allowed.find((option) => option === value) ?? '';
-}
-
-/** A stored draft (JSON text) as a draft; `EMPTY_DRAFT` for null, damaged or foreign values. */
-export function parseDraft(raw: string | null): ListingDraft {
-  if (raw === null) return { ...EMPTY_DRAFT };
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return { ...EMPTY_DRAFT };
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ...EMPTY_DRAFT };
-  const v = value as Record<string, unknown>;
-  const draft: ListingDraft = {
-    ...EMPTY_DRAFT,
-    ageGroups: [],
-    modalities: [],
-    insurance: [],
-    images: [],
-    accreditations: [],
-  };
-  for (const field of TEXT_FIELDS) {
-    const text = v[field];
-    if (typeof text === 'string') draft[field] = text.slice(0, MAX_TEXT);
-  }
-  draft.listingId =
-    typeof v['listingId'] === 'string' && /^[0-9a-f-]{36}$/i.test(v['listingId']) ? v['listingId'] : null;
-  draft.ageGroups = pick(v['ageGroups'], AGE_GROUPS);
-  draft.genderSpecific = one(v['genderSpecific'], GENDER_OPTIONS);
-  draft.setting = one(v['setting'], SETTINGS);
-  draft.modalities = pick(v['modalities'], MODALITIES);
-  draft.insurance = pick(v['insurance'], INSURANCE);
-  draft.accreditations = pick(v['accreditations'], ACCREDITATIONS);
-  draft.outcomeMeasure = one(v['outcomeMeasure'], OUTCOME_MEASURES);
-  draft.familyAccommodationWork = one(v['familyAccommodationWork'], YES_NO);
-  draft.images = Array.isArray(v['images'])
-    ? v['images'].filter((i): i is string => typeof i === 'string').slice(0, 20)
-    : [];
-  draft.lastSaved =
-    typeof v['lastSaved'] === 'string' && !Number.isNaN(Date.parse(v['lastSaved'])) ? v['lastSaved'] : null;
-  draft.isDraft = true;
-  return draft;
 }
 
 /** True when nothing has been typed or chosen (an empty draft is not worth keeping). */
@@ -280,40 +223,6 @@ export function isEmptyDraft(draft: ListingDraft): boolean {
     draft.familyAccommodationWork === '' &&
     draft.listingId === null
   );
-}
-
-/** The stored draft of `userId` in `storage`, or an empty one (storage blocked or nothing saved). */
-export function loadDraft(storage: Storage | undefined, userId: string): ListingDraft {
-  try {
-    return parseDraft(storage?.getItem(draftKey(userId)) ?? null);
-  } catch {
-    return { ...EMPTY_DRAFT };
-  }
-}
-
-/** Saves the draft with `lastSaved` = `now`; false when the browser refuses (storage blocked or full). */
-export function saveDraft(
-  storage: Storage | undefined,
-  userId: string,
-  draft: ListingDraft,
-  now: Date,
-): ListingDraft | null {
-  const saved: ListingDraft = { ...draft, isDraft: true, lastSaved: now.toISOString() };
-  try {
-    if (!storage) return null;
-    storage.setItem(draftKey(userId), JSON.stringify(saved));
-    return saved;
-  } catch {
-    return null;
-  }
-}
-
-export function clearDraft(storage: Storage | undefined, userId: string): void {
-  try {
-    storage?.removeItem(draftKey(userId));
-  } catch {
-    // Nothing stored that we could remove.
-  }
 }
 
 /** A listing as the API returns it (snake_case columns of provider_listings). */
@@ -364,7 +273,7 @@ export type ListingRow = {
   published_program_id: string | null;
   created_at: string;
   updated_at: string;
-  /** Its availability (issue 9), null when never stated. */
+  /** Its availability, null when never stated. */
   availability?: ListingAvailability | null;
 };
 

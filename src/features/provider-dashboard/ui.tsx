@@ -52,6 +52,16 @@ export function FieldMessage({ id, message }: { id: string; message: string | nu
   );
 }
 
+/** A field's hint, linked to its control with aria-describedby. */
+export function FieldHint({ id, hint }: { id: string; hint: string | null | undefined }) {
+  if (!hint) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-muted">
+      {hint}
+    </p>
+  );
+}
+
 const WHEN = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 const WHEN_TIME = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
