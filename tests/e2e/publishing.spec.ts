@@ -76,6 +76,17 @@ test('an approved listing is published by the rebuild and taken down by the next
 
   // The approval called the build hook: `npm start` is building, then serves the new build.
   await waitForStatus(page, path, 200);
+  // The local rebuilder reported the build's success: /admin says the decision is live.
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/admin');
+        return page.getByTestId('publishing').innerText();
+      },
+      { timeout: 30_000, intervals: [1000] },
+    )
+    .toContain('Up to date');
+  await expectNoAxeViolations(page);
 
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: NAME })).toBeVisible();
