@@ -91,10 +91,3 @@ export function close(server: Server): Promise<void> {
 export function clientIp(req: IncomingMessage): string {
   return req.socket.remoteAddress ?? 'unknown';
 }
-
-/** A deliberately simple address check, the same shape GoTrue and the site forms accept. */
-export function isEmail(value: string): boolean {
-  return (
-    value.length <= 254 && /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/.test(value)
-  );
-}

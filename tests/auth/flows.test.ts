@@ -11,8 +11,10 @@ import {
   linksOf,
   mailsTo,
   newClient,
+  settle,
   siteUrl,
   uniqueEmail,
+  waitForMails,
 } from './helpers.ts';
 
 describe('sign-up with e-mail confirmation, then the session life cycle', () => {
@@ -89,7 +91,7 @@ describe('sign-up with e-mail confirmation, then the session life cycle', () => 
     expect(user.body['code']).toBe('session_not_found');
   });
 
-  it('answers a second sign-up of an unconfirmed address by mailing a new link, of a confirmed one with user_already_exists', async () => {
+  it('answers a second sign-up of an unconfirmed address by mailing a new link, of a confirmed one as if it were new', async () => {
     const email = uniqueEmail('again');
     await newClient().auth.signUp({ email, password: 'pass-one-1' });
     const tooSoon = await newClient().auth.signUp({ email, password: 'pass-one-1' });
@@ -100,9 +102,12 @@ describe('sign-up with e-mail confirmation, then the session life cycle', () => 
     expect(second.error).toBeNull();
     expect(await mailsTo(email)).toHaveLength(2);
     await follow(linksOf(await latestMail(email)).verify);
-    const confirmed = await newClient().auth.signUp({ email, password: 'pass-two-2' });
-    expect(confirmed.error?.code).toBe('user_already_exists');
-    expect(confirmed.error?.status).toBe(422);
+    await forgetLastMail(email);
+    // No user_already_exists (GoTrue sends it only with confirmation off): the owner gets a notice.
+    const confirmed = await newClient().auth.signUp({ email, password: 'pass-three-3' });
+    expect(confirmed.error).toBeNull();
+    expect(confirmed.data.session).toBeNull();
+    expect((await latestMail(email)).subject).toMatch(/You already have an account/);
     const signIn = await newClient().auth.signInWithPassword({ email, password: 'pass-two-2' });
     expect(signIn.error).toBeNull();
   });
@@ -117,8 +122,7 @@ describe('magic link', () => {
       options: { emailRedirectTo: `${siteUrl}/provider-dashboard`, shouldCreateUser: false },
     });
     expect(error).toBeNull();
-    const mail = await latestMail(email);
-    expect(mail.subject).toMatch(/Your sign-in link/);
+    const mail = await latestMail(email, /Your sign-in link/);
     const landing = await follow(linksOf(mail).verify);
     expect(landing.hash.get('type')).toBe('magiclink');
     const client = newClient();
@@ -129,10 +133,12 @@ describe('magic link', () => {
     expect(data.user?.email).toBe(email);
   });
 
-  it('creates an unknown address when create_user is true, and refuses it otherwise', async () => {
+  it('creates an unknown address when create_user is true; otherwise mails nothing but answers the same', async () => {
     const refused = uniqueEmail('nocreate');
     const no = await newClient().auth.signInWithOtp({ email: refused, options: { shouldCreateUser: false } });
-    expect(no.error?.code).toBe('otp_disabled');
+    // GoTrue answers 422 otp_disabled here, which tells that no account exists.
+    expect(no.error).toBeNull();
+    await settle();
     expect(await mailsTo(refused)).toHaveLength(0);
 
     const email = uniqueEmail('create');
@@ -159,8 +165,7 @@ describe('password recovery', () => {
       redirectTo: `${siteUrl}/provider-login?mode=reset`,
     });
     expect(error).toBeNull();
-    const mail = await latestMail(email);
-    expect(mail.subject).toMatch(/Reset your password/);
+    const mail = await latestMail(email, /Reset your password/);
     const { confirm } = linksOf(mail);
     expect(confirm.searchParams.get('type')).toBe('recovery');
 
@@ -183,6 +188,7 @@ describe('password recovery', () => {
     const email = uniqueEmail('nobody');
     const { error } = await newClient().auth.resetPasswordForEmail(email);
     expect(error).toBeNull();
+    await settle();
     expect(await mailsTo(email)).toHaveLength(0);
   });
 });
@@ -192,8 +198,11 @@ describe('resend', () => {
     const email = uniqueEmail('resend');
     await newClient().auth.signUp({ email, password: 'resend-pass-1' });
     const oldLink = linksOf(await latestMail(email)).verify;
+    // Too soon: answered like any other request (so it tells nothing), but nothing is sent.
     const tooSoon = await newClient().auth.resend({ type: 'signup', email });
-    expect(tooSoon.error?.code).toBe('over_email_send_rate_limit');
+    expect(tooSoon.error).toBeNull();
+    await settle();
+    expect(await mailsTo(email)).toHaveLength(1);
     await forgetLastMail(email);
     const { error } = await newClient().auth.resend({
       type: 'signup',
@@ -201,7 +210,7 @@ describe('resend', () => {
       options: { emailRedirectTo: `${siteUrl}/x` },
     });
     expect(error).toBeNull();
-    expect(await mailsTo(email)).toHaveLength(2);
+    expect(await waitForMails(email, 2)).toHaveLength(2);
     expect((await follow(oldLink)).hash.get('error_code')).toBe('otp_expired');
     const fresh = await follow(linksOf(await latestMail(email)).verify);
     expect(fresh.location.pathname).toBe('/x');

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_USER_METADATA_BYTES } from '../../supabase/local/auth/input.ts';
 import { BCRYPT_COST, DUMMY_PASSWORD_HASH } from '../../supabase/local/auth/store.ts';
-import { api, authUrl, anonKey, confirmedUser, db, uniqueEmail } from './helpers.ts';
+import { api, authUrl, anonKey, confirmedUser, db, settle, uniqueEmail } from './helpers.ts';
 
 const sql = db();
 afterAll(async () => {
@@ -265,6 +265,9 @@ describe('simultaneous requests for a new address', () => {
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
     expect(statuses).toContain(200);
+    // /otp creates the user after answering: wait for it.
+    await expect.poll(() => userRows(email)).toBe(1);
+    await settle();
     expect(await userRows(email)).toBe(1);
   });
 });

@@ -31,10 +31,37 @@ export async function mailsTo(address: string): Promise<OutboxMessage[]> {
   return (await res.json()) as OutboxMessage[];
 }
 
-export async function latestMail(address: string): Promise<OutboxMessage> {
-  const [mail] = await mailsTo(address);
-  if (mail === undefined) throw new Error(`no mail to ${address}`);
-  return mail;
+/**
+ * The newest mail to `address` (matching `subject`, when given). Waits up to 5 s for it: the
+ * mail-only endpoints (/otp, /recover, /resend) answer first and mail afterwards.
+ */
+export async function latestMail(address: string, subject?: RegExp): Promise<OutboxMessage> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const mail = (await mailsTo(address)).find((m) => subject === undefined || subject.test(m.subject));
+    if (mail !== undefined) return mail;
+    if (Date.now() > deadline)
+      throw new Error(`no mail${subject ? ` "${subject.source}"` : ''} to ${address}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Waits (up to 5 s) until `address` has at least `count` mails; returns them, newest first. */
+export async function waitForMails(address: string, count: number): Promise<OutboxMessage[]> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const mails = await mailsTo(address);
+    if (mails.length >= count || Date.now() > deadline) return mails;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/**
+ * Gives the auth server's after-the-answer work (/otp, /recover, /resend) time to finish, before
+ * asserting that a request mailed nothing: such work takes a few milliseconds.
+ */
+export async function settle(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 300));
 }
 
 /** The auth server link and the site page link of an auth e-mail (both are in the text). */

@@ -6,6 +6,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import postgres from 'postgres';
 import {
+  ANON_KEY,
+  AUTH_URL,
   confirmedAccount,
   DATABASE_URL,
   expectNoAxeViolations,
@@ -13,6 +15,7 @@ import {
   latestMail,
   links,
   mailsTo,
+  passwordGrant,
   PHONE,
   submitSignIn,
   uniqueEmails,
@@ -25,6 +28,17 @@ const uniqueEmail = uniqueEmails('auth');
 
 async function mailCount(request: APIRequestContext, to: string): Promise<number> {
   return (await mailsTo(request, to)).length;
+}
+
+/** Test shortcut: moves the address's last auth mail back in time instead of waiting 60 s. */
+async function forgetLastMail(email: string): Promise<void> {
+  const sql = postgres(DATABASE_URL, { max: 1 });
+  try {
+    await sql`update auth.users set confirmation_sent_at = now() - interval '2 minutes',
+              recovery_sent_at = now() - interval '2 minutes' where email = ${email}`;
+  } finally {
+    await sql.end();
+  }
 }
 
 /** A new confirmed account with this file's password, and a full name when given. */
@@ -141,24 +155,51 @@ test.describe('accounts', () => {
     await expect(alert).toContainText(
       'Please check your email and click the confirmation link before signing in.',
     );
-    // Within a minute of the last mail the auth server refuses another (as Supabase does).
+    // Within a minute of the last mail nothing new is sent, but the page says what it says for
+    // any address (a "too many requests" for this address only would tell it has an account).
+    const before = await mailCount(request, email);
     await alert.getByRole('button', { name: 'Resend Email' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Too Many Requests' })).toBeVisible();
+    await expect(
+      page.getByRole('status').getByText('Confirmation Email Sent', { exact: true }).first(),
+    ).toBeVisible();
+    await expect(page.locator('[data-auth-notice]')).toContainText(
+      'If that address is waiting for confirmation, we sent it a new link.',
+    );
 
     // Test shortcut: move the last sending back in time instead of waiting 60 s.
-    const sql = postgres(DATABASE_URL, { max: 1 });
-    try {
-      await sql`update auth.users set confirmation_sent_at = now() - interval '2 minutes' where email = ${email}`;
-    } finally {
-      await sql.end();
-    }
-    const before = await mailCount(request, email);
+    await forgetLastMail(email);
     await submitSignIn(page, { email, password: PASSWORD });
     await page.getByRole('alert').getByRole('button', { name: 'Resend Email' }).click();
     await expect(
       page.getByRole('status').getByText('Confirmation Email Sent', { exact: true }).first(),
     ).toBeVisible();
     await expect.poll(() => mailCount(request, email)).toBe(before + 1);
+  });
+
+  test('sign-up with an address that has an account: the same Check Your Email, a notice to the owner', async ({
+    page,
+    request,
+  }) => {
+    const email = await newAccount(request, 'taken');
+    await forgetLastMail(email);
+    await page.goto('/auth?mode=signup');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('someone-else-1');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Check Your Email' })).toBeVisible();
+    await expect(page.locator('[data-auth-sent="signup"]')).toContainText(
+      `If ${email} can be used for a new account, we sent it a confirmation link.`,
+    );
+    await expect(page.getByRole('alert').filter({ hasText: /already/i })).toHaveCount(0);
+    const notice = await latestMail(request, email, /You already have an account/);
+    expect(notice.text).toContain('/auth?mode=reset');
+    // The sent page offers the ways back in.
+    await page
+      .locator('[data-auth-sent="signup"]')
+      .getByRole('link', { name: 'reset your password' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Reset Password' })).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveValue(email);
   });
 
   test('forgot password: recovery mail, /auth/confirm, new password, signed in', async ({
@@ -190,11 +231,21 @@ test.describe('accounts', () => {
     ).toBeVisible();
     await page.getByRole('button', { name: 'Show password' }).click();
     await expect(page.getByLabel('New password')).toHaveAttribute('type', 'text');
+    // Another device signed in with the old password…
+    const other = (await (await passwordGrant(request, { email, password: PASSWORD })).json()) as {
+      refresh_token: string;
+    };
     await page.getByLabel('New password').fill('a-brand-new-secret');
     await page.getByRole('button', { name: 'Update Password' }).click();
     await expect(page).toHaveURL(/\/blog$/);
     await expect(page.getByRole('status').getByText('Password Updated', { exact: true })).toBeVisible();
     await expect(userMenuButton(page)).toBeVisible();
+    // …is signed out by the change: its refresh token no longer works.
+    const refreshed = await request.post(`${AUTH_URL}/token?grant_type=refresh_token`, {
+      headers: { apikey: ANON_KEY },
+      data: { refresh_token: other.refresh_token },
+    });
+    expect(refreshed.status()).toBe(400);
 
     // The new password is the one that works now.
     await userMenuButton(page).click();

@@ -220,8 +220,18 @@ test.describe('provider registration', () => {
     ).toHaveAttribute('href', '/provider-dashboard');
   });
 
-  test('a confirmed address: Account Already Exists', async ({ page, request }) => {
+  test('a confirmed address goes on like a new one; only its owner is told, by e-mail', async ({
+    page,
+    request,
+  }) => {
     const email = await newProvider(request, 'exists');
+    // Test shortcut: the confirmation mail was just sent; move it back instead of waiting 60 s.
+    const sql = postgres(DATABASE_URL, { max: 1 });
+    try {
+      await sql`update auth.users set confirmation_sent_at = now() - interval '2 minutes' where email = ${email}`;
+    } finally {
+      await sql.end();
+    }
     await page.goto('/provider-registration');
     await page.getByLabel('Organization name').fill('Harbor OCD Residence');
     await page.getByLabel('Contact name').fill('Dana Reyes');
@@ -231,10 +241,13 @@ test.describe('provider registration', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByLabel(/I accept the/).check();
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Account Already Exists' })).toContainText(
-      'This email is already registered. Please try signing in instead.',
-    );
-    await expect(page).toHaveURL(/\/provider-registration$/);
+    // The same page as for a new address: nothing on screen says that this one has an account.
+    await expect(page).toHaveURL(/\/registration-success$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Registration Submitted!' })).toBeVisible();
+    const notice = await latestMail(request, email, /You already have an account/);
+    expect(notice.text).toContain('/auth?mode=reset');
+    // The account is untouched: its own password still signs in.
+    expect((await passwordGrant(request, { email, password: PASSWORD })).status()).toBe(200);
   });
 });
 
@@ -291,12 +304,19 @@ test.describe('provider sign-in', () => {
     );
     await page.getByRole('button', { name: 'Show password' }).click();
     await expect(page.getByLabel('New password')).toHaveAttribute('type', 'text');
+    // Another device signed in with the old password…
+    const other = (await (await passwordGrant(request, { email, password: PASSWORD })).json()) as {
+      access_token: string;
+    };
     await page.getByLabel('New password').fill('a-new-provider-secret');
     await page.getByRole('button', { name: 'Update Password' }).click();
     await expect(page).toHaveURL(/\/provider-dashboard$/);
     await expect(page.getByRole('status').getByText('Password Updated', { exact: true })).toBeVisible();
     const grant = await passwordGrant(request, { email, password: 'a-new-provider-secret' });
     expect(grant.status()).toBe(200);
+    // …is signed out by the change: the API refuses its access token at once.
+    const me = await request.get('/api/me', { headers: { authorization: `Bearer ${other.access_token}` } });
+    expect(me.status()).toBe(401);
   });
 
   test('?mode=reset without a session shows the sign-in form with a notice', async ({ page }) => {

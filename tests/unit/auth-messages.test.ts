@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkEmail,
   checkPassword,
+  concealsAccount,
   mailError,
   MESSAGES,
   signInError,
@@ -74,9 +75,43 @@ describe('signInError (spec §8 red box)', () => {
   });
 });
 
+describe('concealsAccount: answers that would tell whether an address has an account', () => {
+  const otpDisabled = { code: 'otp_disabled', status: 422, message: 'Signups not allowed for otp' };
+  it.each<['signup' | 'reset' | 'magic-link' | 'resend', AuthErrorLike, boolean]>([
+    ['signup', E.exists, true],
+    ['signup', { message: 'User already registered' }, true],
+    ['signup', E.mailRate, true],
+    ['reset', E.mailRate, true],
+    ['magic-link', E.mailRate, true],
+    ['resend', E.mailRate, true],
+    ['magic-link', otpDisabled, true],
+    ['magic-link', { message: 'Signups not allowed for otp' }, true],
+    // Not about the address: shown as errors.
+    ['signup', E.weak, false],
+    ['signup', E.rate, false],
+    ['reset', E.rate, false],
+    ['reset', E.other, false],
+    ['magic-link', E.network, false],
+  ])('%s %j → %s', (kind, error, concealed) => {
+    expect(concealsAccount(kind, error)).toBe(concealed);
+  });
+
+  it('no message anywhere says an account exists', () => {
+    const texts = Object.values(MESSAGES).map((m) => `${m.title} ${m.description}`);
+    for (const text of texts) expect(text).not.toMatch(/already (registered|exists)|Already Exists/i);
+    expect(signUpError(E.exists).description).not.toMatch(/already/i);
+  });
+
+  it('the neutral messages read the same for a known and an unknown address', () => {
+    expect(MESSAGES.resetLinkSent.description).toMatch(/^If an account exists for that address/);
+    expect(MESSAGES.checkEmail.description).toMatch(/^If this address can be used for a new account/);
+    expect(MESSAGES.confirmationSent.description).toMatch(/^If that address is waiting for confirmation/);
+  });
+});
+
 describe('signUpError', () => {
   it.each<[AuthErrorLike, string, string]>([
-    [E.exists, 'Account Already Exists', 'This email is already registered. Please try signing in instead.'],
+    [E.exists, 'Sign Up Error', 'There was an error creating your account.'],
     [E.weak, 'Password Too Short', 'Password must be at least 6 characters long.'],
     [E.rate, 'Too Many Attempts', MESSAGES.tooManyAttempts.description],
     [E.other, 'Sign Up Error', 'Database is down'],
@@ -88,8 +123,8 @@ describe('signUpError', () => {
 describe('mailError', () => {
   it.each<['reset' | 'magic-link' | 'resend', AuthErrorLike, string, RegExp]>([
     ['reset', E.rate, 'Too Many Requests', /wait a moment/],
-    ['reset', E.mailRate, 'Too Many Requests', /wait a minute/],
-    ['resend', E.mailRate, 'Too Many Requests', /wait a minute/],
+    ['reset', E.mailRate, 'Too Many Requests', /wait a moment/],
+    ['resend', E.mailRate, 'Too Many Requests', /wait a moment/],
     ['reset', E.other, 'Password Reset Error', /Database is down/],
     ['resend', E.other, 'Resend Error', /Database is down/],
     ['magic-link', E.network, 'Magic Link Error', /Failed to fetch/],

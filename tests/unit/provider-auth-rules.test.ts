@@ -97,12 +97,13 @@ describe('e-mail link targets', () => {
 
 describe('registrationError (spec §8)', () => {
   it.each([
-    [{ code: 'user_already_exists', message: 'User already registered' }, 'Account Already Exists'],
-    [{ message: 'This email is already registered' }, 'Account Already Exists'],
+    // Never "Account Already Exists" (the form goes on as for a new address: concealsAccount).
+    [{ code: 'user_already_exists', message: 'User already registered' }, 'Registration Error'],
+    [{ message: 'This email is already registered' }, 'Registration Error'],
     [{ code: 'weak_password', message: 'Password should be at least 6 characters' }, 'Password Too Short'],
     [{ code: 'email_address_invalid', message: 'Email address is invalid' }, 'Invalid Email'],
     [{ status: 429, message: 'Too many' }, 'Too Many Attempts'],
-    [{ code: 'over_email_send_rate_limit', message: '' }, 'Too Many Attempts'],
+    [{ code: 'over_email_send_rate_limit', message: '' }, 'Registration Error'],
     [{ status: 500, message: 'Database error saving new user' }, 'Registration Error'],
     [{ message: '' }, 'Registration Error'],
   ])('%o → %s', (error, title) => {

@@ -6,6 +6,7 @@
  * nodemailer (`SMTP_URL`), else the local backend's outbox (`OUTBOX_URL`).
  */
 import nodemailer, { type Transporter } from 'nodemailer';
+import { isEmail } from '../../../src/lib/text-rules.ts';
 import { env } from './env.ts';
 import { renderMail, type RenderedMail, type TemplateData, type TemplateName } from './mail-templates.ts';
 
@@ -120,6 +121,16 @@ export async function sendMail<K extends TemplateName>(
   const e = env();
   const mail = renderMail(template, data, { siteUrl: e.SITE_URL, inboxEmail: e.SITE_INBOX_EMAIL });
   const transport = activeTransport();
+  // The one e-mail rule, as the API and the database apply it: a plain address only, so no
+  // transport can read a recipient or reply-to as several addresses or another one.
+  if (!isEmail(mail.to) || (mail.replyTo !== undefined && mail.replyTo !== '' && !isEmail(mail.replyTo))) {
+    const which = isEmail(mail.to) ? 'reply-to' : 'recipient';
+    throw new MailError(
+      transport,
+      template,
+      `the ${which} address is not a plain e-mail address; nothing was sent`,
+    );
+  }
   try {
     const id = await deliver(transport, mail, e.MAIL_FROM);
     return { transport, id, to: mail.to, subject: mail.subject };

@@ -10,6 +10,7 @@
  */
 import type { Config, Context } from '@netlify/functions';
 import { createHash } from 'node:crypto';
+import { normalizeEmail } from '../../../src/lib/text-rules.ts';
 import { db } from './db.ts';
 import { env } from './env.ts';
 import { tooManyRequests } from './http.ts';
@@ -59,13 +60,17 @@ export class RateLimiter {
   /**
    * Counts a request against a budget of its own, e.g. per e-mail address, so that one person
    * cannot be flooded from many addresses. The value is hashed: no address is stored in clear.
+   * Kind `email` keys on `normalizeEmail(value)` (trimmed, NFC, lower-cased), the one form of an
+   * address, so `Dana@Example.com` and `dana@example.com ` share a budget; other kinds on the
+   * trimmed, lower-cased value.
    */
   async checkKey(
     kind: string,
     value: string,
     limit: Pick<RateLimit, 'windowLimit' | 'windowSize'>,
   ): Promise<void> {
-    const digest = createHash('sha256').update(value.trim().toLowerCase()).digest('base64url');
+    const key = kind === 'email' ? normalizeEmail(value) : value.trim().toLowerCase();
+    const digest = createHash('sha256').update(key).digest('base64url');
     await hit(`${this.name}:${kind}:${digest}`, limit.windowLimit, limit.windowSize);
   }
 }

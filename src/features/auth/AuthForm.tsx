@@ -24,6 +24,7 @@ import { flashToast } from './flash.ts';
 import {
   checkEmail,
   checkPassword,
+  concealsAccount,
   mailError,
   MESSAGES,
   signInError,
@@ -32,7 +33,14 @@ import {
   type Message,
 } from './messages.ts';
 import { landingPath, parseAuthMode, safeNextPath, type AuthMode } from './rules.ts';
-import { $session, getSupabase, initSession, setRememberMe, whenSignedIn } from './session.ts';
+import {
+  $session,
+  getSupabase,
+  initSession,
+  setRememberMe,
+  updatePassword,
+  whenSignedIn,
+} from './session.ts';
 import { SITE_TITLE, MIN_PASSWORD_LENGTH } from '../../lib/vocabulary.ts';
 
 const HEADINGS: Record<AuthMode, { title: string; lead: string }> = {
@@ -173,7 +181,7 @@ export default function AuthForm() {
         email: trimmed,
         options: { emailRedirectTo: confirmUrl(next ?? '/') },
       });
-      if (error) {
+      if (error && !concealsAccount('resend', error)) {
         setAlert(mailError('resend', error));
         return;
       }
@@ -213,7 +221,9 @@ export default function AuthForm() {
             ...(name ? { data: { full_name: name } } : {}),
           },
         });
-        if (error) {
+        // The same "Check Your Email" whether or not the address already has an account: an
+        // answer that differs (an error, or Supabase's `identities: []`) is never shown.
+        if (error && !concealsAccount('signup', error)) {
           setAlert(signUpError(error));
           return;
         }
@@ -222,11 +232,6 @@ export default function AuthForm() {
           leaving.current = true;
           flashToast({ title: 'Account Created Successfully', description: "You're signed in." });
           await leave();
-          return;
-        }
-        // Supabase answers a sign-up of a confirmed address with a user without identities.
-        if (data.user?.identities?.length === 0) {
-          setAlert(MESSAGES.accountExists);
           return;
         }
         moved.current = true;
@@ -242,7 +247,7 @@ export default function AuthForm() {
           email: trimmed,
           options: { emailRedirectTo: confirmUrl(next ?? '/'), shouldCreateUser: true },
         });
-        if (error) {
+        if (error && !concealsAccount('magic-link', error)) {
           setAlert(mailError('magic-link', error));
           return;
         }
@@ -258,7 +263,7 @@ export default function AuthForm() {
         const { error } = await client.auth.resetPasswordForEmail(trimmed, {
           redirectTo: confirmUrl(after, 'recovery'),
         });
-        if (error) {
+        if (error && !concealsAccount('reset', error)) {
           setAlert(mailError('reset', error));
           return;
         }
@@ -269,8 +274,8 @@ export default function AuthForm() {
     } else {
       if (!validate({ password: checkPassword(password, 'new') })) return;
       void run(async () => {
-        const client = await getSupabase();
-        const { error } = await client.auth.updateUser({ password });
+        // Also signs out every other session of the account (session.ts).
+        const error = await updatePassword(password);
         if (error) {
           setAlert(updatePasswordError(error));
           return;
@@ -296,13 +301,44 @@ export default function AuthForm() {
     if (sent) {
       return (
         <div className="space-y-4" data-auth-sent={sent.kind}>
-          <p>
-            {sent.kind === 'signup' ? 'We sent a confirmation link to ' : 'We sent a sign-in link to '}
-            <strong className="break-all">{sent.email}</strong>.{' '}
-            {sent.kind === 'signup'
-              ? 'Open it to activate your account; it also signs you in.'
-              : 'Open it on this device to sign in. It works once, within an hour.'}
-          </p>
+          {sent.kind === 'signup' ? (
+            <>
+              <p>
+                If <strong className="break-all">{sent.email}</strong> can be used for a new account, we sent
+                it a confirmation link. Open it to activate your account; it also signs you in.
+              </p>
+              <p>
+                Already have an account with this address?{' '}
+                <a
+                  href={urlFor('signin', next)}
+                  className={linkButton}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    go('signin');
+                  }}
+                >
+                  Sign in
+                </a>{' '}
+                or{' '}
+                <a
+                  href={urlFor('reset', next)}
+                  className={linkButton}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    go('reset');
+                  }}
+                >
+                  reset your password
+                </a>
+                .
+              </p>
+            </>
+          ) : (
+            <p>
+              We sent a sign-in link to <strong className="break-all">{sent.email}</strong>. Open it on this
+              device to sign in. It works once, within an hour.
+            </p>
+          )}
           <p className="text-sm text-muted">Nothing there after a few minutes? Check your spam folder.</p>
           <AlertBox message={alert} />
           <NoticeBox message={notice} />
@@ -334,7 +370,14 @@ export default function AuthForm() {
             expires after an hour.
           </p>
           <p>
-            <a href={urlFor('reset', next)} className={linkButton}>
+            <a
+              href={urlFor('reset', next)}
+              className={linkButton}
+              onClick={(e) => {
+                e.preventDefault();
+                go('reset');
+              }}
+            >
               Send me a new reset link
             </a>
           </p>

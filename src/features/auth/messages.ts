@@ -31,17 +31,14 @@ export const MESSAGES = {
     title: 'Too Many Requests',
     description: 'Please wait a moment before trying again.',
   },
-  accountExists: {
-    title: 'Account Already Exists',
-    description: 'This email is already registered. Please try signing in instead.',
-  },
   passwordTooShort: {
     title: 'Password Too Short',
     description: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`,
   },
   checkEmail: {
     title: 'Check Your Email',
-    description: 'We sent you a confirmation link. Open it to activate your account and sign in.',
+    description:
+      'If this address can be used for a new account, we sent it a confirmation link. Open it to activate your account; it also signs you in.',
   },
   magicLinkSent: {
     title: 'Magic Link Sent!',
@@ -53,7 +50,8 @@ export const MESSAGES = {
   },
   confirmationSent: {
     title: 'Confirmation Email Sent',
-    description: 'We sent a new confirmation link. Please check your email.',
+    description:
+      'If that address is waiting for confirmation, we sent it a new link. Please check your email.',
   },
   passwordUpdated: { title: 'Password Updated', description: 'Your password has been successfully updated.' },
   missingEmail: { title: 'Missing Email', description: 'Please enter your email address.' },
@@ -88,10 +86,33 @@ export function signInError(error: AuthErrorLike): Message & { unconfirmed?: tru
   return { title: 'Sign In Error', description: serverText(error, 'There was an error signing in.') };
 }
 
-/** Sign-up errors. */
+/**
+ * Auth-server answers that depend on whether the address has an account, which the pages must
+ * not show (account enumeration): the form reacts exactly as to a success. With e-mail
+ * confirmation on, Supabase Auth answers a sign-up of a confirmed address like a new one, but:
+ * - `user_already_exists` (422) still comes with confirmation off;
+ * - `over_email_send_rate_limit` (429) comes only for an address that was mailed in the last
+ *   minute, so for a reset, only for an address that has an account (an unknown one gets `{}`
+ *   every time); the mail that was sent then is the one to use;
+ * - `otp_disabled` (422) answers a magic link with `shouldCreateUser: false` for an unknown address.
+ * The local auth server sends none of these for those cases (docs/local-backend.md).
+ */
+export function concealsAccount(
+  kind: 'signup' | 'reset' | 'magic-link' | 'resend',
+  error: AuthErrorLike,
+): boolean {
+  if (error.code === 'over_email_send_rate_limit') return true;
+  if (kind === 'signup') {
+    return error.code === 'user_already_exists' || /already registered/i.test(error.message ?? '');
+  }
+  return error.code === 'otp_disabled' || /signups not allowed/i.test(error.message ?? '');
+}
+
+/** Sign-up errors (after `concealsAccount('signup', …)`, which the caller checks first). */
 export function signUpError(error: AuthErrorLike): Message {
-  if (error.code === 'user_already_exists' || /already registered/i.test(error.message ?? '')) {
-    return MESSAGES.accountExists;
+  if (concealsAccount('signup', error)) {
+    // Never say so: the form shows "Check Your Email" for these (see concealsAccount).
+    return { title: 'Sign Up Error', description: 'There was an error creating your account.' };
   }
   if (error.code === 'weak_password' || /password.*(short|at least)/i.test(error.message ?? '')) {
     return MESSAGES.passwordTooShort;
@@ -103,17 +124,13 @@ export function signUpError(error: AuthErrorLike): Message {
   };
 }
 
-/** Errors of a mail request: reset link, magic link, resend. */
+/**
+ * Errors of a mail request: reset link, magic link, resend (after `concealsAccount(kind, …)`,
+ * which the caller checks first). A rate limit is the per-browser one here: "this address was
+ * mailed a moment ago" would tell that it has an account.
+ */
 export function mailError(kind: 'reset' | 'magic-link' | 'resend', error: AuthErrorLike): Message {
-  if (isRateLimited(error)) {
-    return error.code === 'over_email_send_rate_limit'
-      ? {
-          title: 'Too Many Requests',
-          description:
-            'We just sent an email to this address. Please wait a minute before asking for another.',
-        }
-      : MESSAGES.tooManyRequests;
-  }
+  if (isRateLimited(error)) return MESSAGES.tooManyRequests;
   const title =
     kind === 'reset' ? 'Password Reset Error' : kind === 'resend' ? 'Resend Error' : 'Magic Link Error';
   return { title, description: serverText(error, 'Something went wrong. Please try again.') };

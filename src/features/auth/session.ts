@@ -261,6 +261,25 @@ async function signOutNow(): Promise<void> {
   if (error) throw error;
 }
 
+/**
+ * Sets a new password for the signed-in user (`updateUser`), then ends the user's other sessions
+ * (`signOut({ scope: 'others' })`: every other browser and device must sign in again, so a
+ * session someone else took over does not outlive the new password). Supabase Auth and the local
+ * auth server already end them when the password changes; the second call makes sure of it
+ * whatever the project's settings. Resolves with the `updateUser` error, or null on success; a
+ * failure of the second call is only logged (the password did change).
+ */
+export async function updatePassword(
+  password: string,
+): Promise<{ code?: string | undefined; status?: number | undefined; message: string } | null> {
+  const client = await getSupabase();
+  const { error } = await client.auth.updateUser({ password });
+  if (error) return error;
+  const { error: othersError } = await client.auth.signOut({ scope: 'others' });
+  if (othersError) console.warn('Could not end the other sessions after the password change:', othersError);
+  return null;
+}
+
 /** Spec §2: full_name metadata, else the e-mail's local part, else "Account". */
 export function displayName(user: SessionUser | null): string {
   return displayNameRule(user);

@@ -22,6 +22,7 @@ import { flashToast } from '../auth/flash.ts';
 import {
   checkEmail,
   checkPassword,
+  concealsAccount,
   mailError,
   MESSAGES,
   signInError,
@@ -29,7 +30,14 @@ import {
   type Message,
 } from '../auth/messages.ts';
 import { PROVIDER_HOME } from '../auth/rules.ts';
-import { $session, getSupabase, initSession, rememberMe, setRememberMe } from '../auth/session.ts';
+import {
+  $session,
+  getSupabase,
+  initSession,
+  rememberMe,
+  setRememberMe,
+  updatePassword as updatePasswordAndEndOthers,
+} from '../auth/session.ts';
 import { showToast } from '../toasts/store.ts';
 import { Checkbox } from './Checkbox.tsx';
 import { providerConfirmUrl, providerRecoveryUrl } from './rules.ts';
@@ -117,7 +125,7 @@ export default function ProviderLogin() {
           email: trimmed,
           options: { emailRedirectTo: providerConfirmUrl(location.origin), shouldCreateUser: true },
         });
-        if (error) {
+        if (error && !concealsAccount('magic-link', error)) {
           setAlert(mailError('magic-link', error));
           return;
         }
@@ -145,7 +153,7 @@ export default function ProviderLogin() {
       const { error } = await client.auth.resetPasswordForEmail(trimmed, {
         redirectTo: providerRecoveryUrl(location.origin),
       });
-      if (error) {
+      if (error && !concealsAccount('reset', error)) {
         setAlert(mailError('reset', error));
         return;
       }
@@ -162,7 +170,7 @@ export default function ProviderLogin() {
         email: trimmed,
         options: { emailRedirectTo: providerConfirmUrl(location.origin) },
       });
-      if (error) {
+      if (error && !concealsAccount('resend', error)) {
         setAlert(mailError('resend', error));
         return;
       }
@@ -174,9 +182,9 @@ export default function ProviderLogin() {
     event.preventDefault();
     if (!validate({ password: checkPassword(password, 'new') })) return;
     void run(async () => {
-      const client = await getSupabase();
       leaving.current = true;
-      const { error } = await client.auth.updateUser({ password });
+      // Also signs out every other session of the account (src/features/auth/session.ts).
+      const error = await updatePasswordAndEndOthers(password);
       if (error) {
         leaving.current = false;
         setAlert(updatePasswordError(error));

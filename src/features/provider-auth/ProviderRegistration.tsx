@@ -13,7 +13,7 @@ import { registrationStep2Errors, type RuleMessage } from '../../lib/provider-ru
 import { MIN_PASSWORD_LENGTH, SITE_TITLE } from '../../lib/vocabulary.ts';
 import { AlertBox, Field, inputClass, linkButton, PasswordField, primaryButton } from '../auth/fields.tsx';
 import { flashToast } from '../auth/flash.ts';
-import { mailError, MESSAGES, type Message } from '../auth/messages.ts';
+import { concealsAccount, mailError, MESSAGES, type Message } from '../auth/messages.ts';
 import { PROVIDER_HOME } from '../auth/rules.ts';
 import { $session, getSupabase, initSession, setRememberMe } from '../auth/session.ts';
 import { ensureProviderProfile } from '../provider/profile.ts';
@@ -142,7 +142,7 @@ export default function ProviderRegistration() {
         email,
         options: { emailRedirectTo, shouldCreateUser: true, data: metadata },
       });
-      if (error) {
+      if (error && !concealsAccount('magic-link', error)) {
         setAlert(mailError('magic-link', error));
         return;
       }
@@ -157,13 +157,10 @@ export default function ProviderRegistration() {
       password: form.password,
       options: { emailRedirectTo, data: metadata },
     });
-    if (error) {
+    // An address that already has an account goes on exactly like a new one (the e-mail tells
+    // its owner): an answer that differs (an error, or Supabase's `identities: []`) is never shown.
+    if (error && !concealsAccount('signup', error)) {
       setAlert(registrationError(error));
-      return;
-    }
-    // Supabase answers a sign-up of a confirmed address with a user without identities.
-    if (!data.session && data.user?.identities?.length === 0) {
-      setAlert(MESSAGES.accountExists);
       return;
     }
     leaving.current = true;

@@ -7,7 +7,7 @@
 import { PROVIDER_MESSAGES, type RegistrationStep1, type RuleMessage } from '../../lib/provider-rules.ts';
 import { hasVisibleText, isEmail } from '../../lib/text-rules.ts';
 import { MIN_PASSWORD_LENGTH } from '../../lib/vocabulary.ts';
-import { MESSAGES, type AuthErrorLike, type Message } from '../auth/messages.ts';
+import { concealsAccount, MESSAGES, type AuthErrorLike, type Message } from '../auth/messages.ts';
 import { PROVIDER_HOME } from '../auth/rules.ts';
 
 export type Step1Field =
@@ -115,25 +115,22 @@ export const REGISTRATION_MESSAGES = {
 } as const satisfies Record<string, Message>;
 
 /**
- * Sign-up errors of the registration form (spec §8): Account Already Exists, Password Too Short,
- * Invalid Email, Too Many Attempts; anything else is Registration Error (the server's text is
- * not shown: it may be technical).
+ * Sign-up errors of the registration form (spec §8): Password Too Short, Invalid Email, Too Many
+ * Attempts; anything else is Registration Error (the server's text is not shown: it may be
+ * technical). No "Account Already Exists": that would tell who has an account, so the form goes on
+ * to /registration-success for such an address (`concealsAccount`, checked first) and, should
+ * such an error arrive here anyway, it is a plain Registration Error.
  */
 export function registrationError(error: AuthErrorLike): Message {
   const text = error.message ?? '';
-  if (error.code === 'user_already_exists' || /already registered/i.test(text)) return MESSAGES.accountExists;
+  if (concealsAccount('signup', error)) return REGISTRATION_MESSAGES.registrationError;
   if (error.code === 'weak_password' || /password.*(short|at least)/i.test(text)) {
     return MESSAGES.passwordTooShort;
   }
   if (error.code === 'email_address_invalid' || /invalid.*email|email.*invalid/i.test(text)) {
     return MESSAGES.invalidEmail;
   }
-  if (
-    error.status === 429 ||
-    error.code === 'over_request_rate_limit' ||
-    error.code === 'over_email_send_rate_limit' ||
-    /rate limit/i.test(text)
-  ) {
+  if (error.status === 429 || error.code === 'over_request_rate_limit' || /rate limit/i.test(text)) {
     return MESSAGES.tooManyAttempts;
   }
   return REGISTRATION_MESSAGES.registrationError;

@@ -3,12 +3,14 @@
  * handler takes the parsed request and returns a status and body; errors are thrown as AuthError.
  */
 import { createHash } from 'node:crypto';
-import { isEmail } from '../http.ts';
+import { isEmail } from '../../../src/lib/text-rules.ts';
 import { AuthError, errors } from './errors.ts';
 import { checkUserMetadataSize, describe } from './input.ts';
-import { authMail, type AuthMailKind } from './mails.ts';
+import { authMail, existingAccountMail, type AuthMailKind } from './mails.ts';
 import { authenticate, endSessions, refreshSession, startSession, type TokenContext } from './sessions.ts';
 import {
+  changePassword,
+  claimMailSlot,
   consumeAuthCode,
   consumeOneTimeToken,
   createFlowState,
@@ -22,11 +24,10 @@ import {
   mergeUserMetadata,
   passwordMatches,
   rehashAtServerCost,
-  secondsUntilNextMail,
+  releaseMailSlot,
   sentColumnFor,
-  setPassword,
-  stampSent,
   tokenHashFor,
+  unsavedUserJson,
   updateUnconfirmed,
   userJson,
   type UserRow,
@@ -47,6 +48,13 @@ export type AuthContext = TokenContext & {
     text: string;
     html: string;
   }) => Promise<void>;
+  /**
+   * Runs `work` after the answer has gone out; works queued under the same key run one after
+   * another. Errors are logged. Endpoints that must answer the same whether an address has an
+   * account (`/otp`, `/recover`, `/resend`) do their lookups and mail here, so neither the answer
+   * nor its timing depends on it.
+   */
+  background: (key: string, work: () => Promise<void>) => void;
 };
 
 export type AuthRequest = {
@@ -105,15 +113,16 @@ function mergedMetadata(
   );
 }
 
-/** Control and invisible (format) characters: GoTrue's ASCII-only address pattern refuses them too. */
-const INVISIBLE_OR_CONTROL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
-
-/** GoTrue trims and lower-cases addresses before storing or looking them up. */
+/**
+ * GoTrue trims and lower-cases addresses before storing or looking them up. The address must then
+ * pass the product's one e-mail rule (src/lib/text-rules.ts): a plain addr-spec, the same the API,
+ * the mailer, the outbox and the database accept.
+ */
 function parseEmail(body: Record<string, unknown>): string {
   const raw = stringField(body, 'email');
   if (raw === undefined || raw.trim() === '') throw errors.validation('An e-mail address is required.');
   const email = raw.trim().toLowerCase();
-  if (!isEmail(email) || INVISIBLE_OR_CONTROL.test(email)) throw errors.invalidEmail();
+  if (!isEmail(email)) throw errors.invalidEmail();
   return email;
 }
 
@@ -155,11 +164,18 @@ function redirectTo(req: AuthRequest): string | null {
   return req.query.get('redirect_to') ?? stringField(req.body, 'redirect_to') ?? null;
 }
 
-function ensureMayMail(ctx: AuthContext, user: UserRow, kind: AuthMailKind): void {
-  const wait = secondsUntilNextMail(user, sentColumnFor(kind), ctx.emailIntervalSeconds);
+/** Takes the address's mail slot for `kind`; throws 429 when it was mailed too recently. */
+async function ensureMayMail(ctx: AuthContext, user: UserRow, kind: AuthMailKind): Promise<void> {
+  const wait = await claimMailSlot(ctx.sql, user.id, sentColumnFor(kind), ctx.emailIntervalSeconds);
   if (wait > 0) throw errors.overEmailSendRateLimit(wait);
 }
 
+/** For background work: takes the slot, or skips the mail quietly when it was sent too recently. */
+async function mayMail(ctx: AuthContext, user: UserRow, kind: AuthMailKind): Promise<boolean> {
+  return (await claimMailSlot(ctx.sql, user.id, sentColumnFor(kind), ctx.emailIntervalSeconds)) === 0;
+}
+
+/** Sends after the slot was taken; gives the slot back if the mail could not be sent. */
 async function sendAuthMail(
   ctx: AuthContext,
   user: UserRow,
@@ -193,8 +209,41 @@ async function sendAuthMail(
     otp,
     validMinutes: Math.round(ctx.otpValidSeconds / 60),
   });
-  await ctx.sendMail({ to: user.email, from: ctx.mailFrom, ...mail });
-  await stampSent(ctx.sql, user.id, sentColumnFor(kind));
+  try {
+    await ctx.sendMail({ to: user.email, from: ctx.mailFrom, ...mail });
+  } catch (error) {
+    await releaseMailSlot(ctx.sql, user.id, sentColumnFor(kind));
+    throw error;
+  }
+}
+
+/**
+ * A sign-up of an address that already has a confirmed account: the owner is told by e-mail
+ * (sign in, or reset the password), and the request gets what a new address gets — a user object
+ * with a fresh id and one unconfirmed identity — after the same bcrypt work a new account costs.
+ * The 60-second mail limit applies as it does to a repeated sign-up of an unconfirmed address.
+ */
+async function answerExistingAccount(
+  ctx: AuthContext,
+  user: UserRow,
+  password: string,
+  data: Record<string, unknown>,
+): Promise<AuthResult> {
+  checkUserMetadataSize(data);
+  await dummyPasswordCheck(ctx.sql, password);
+  await ensureMayMail(ctx, user, 'signup');
+  const mail = existingAccountMail({
+    siteTitle: ctx.siteTitle,
+    signInUrl: `${ctx.siteUrl}/auth`,
+    resetUrl: `${ctx.siteUrl}/auth?mode=reset`,
+  });
+  try {
+    await ctx.sendMail({ to: user.email, from: ctx.mailFrom, ...mail });
+  } catch (error) {
+    await releaseMailSlot(ctx.sql, user.id, 'confirmation_sent_at');
+    throw error;
+  }
+  return ok(unsavedUserJson(user.email, data));
 }
 
 async function freshUserJson(ctx: AuthContext, id: string): Promise<Record<string, unknown>> {
@@ -214,19 +263,19 @@ export async function signup(ctx: AuthContext, req: AuthRequest): Promise<AuthRe
   const redirect = safeRedirect(ctx, redirectTo(req));
 
   let user = await findUserByEmail(ctx.sql, email);
-  if (user?.email_confirmed_at != null) throw errors.userAlreadyExists();
+  // GoTrue answers `user_already_exists` only with confirmation off; with it on (as here and in
+  // production) the answer must not tell that the address has an account.
+  if (user?.email_confirmed_at != null) return answerExistingAccount(ctx, user, password, data);
   // Signing up again merges into the stored metadata (see updateUnconfirmed): the result must fit.
   checkUserMetadataSize(mergedMetadata(user?.raw_user_meta_data ?? null, data, false));
   let created = false;
   // A concurrent sign-up for the same address may create it first: then this one joins it.
   if (user === undefined)
     ({ user, created } = await createUserOnce(ctx.sql, { email, password, userMetadata: data }));
-  if (user.email_confirmed_at != null) throw errors.userAlreadyExists();
-  if (!created) {
-    // Signing up again before confirming resends the link, as GoTrue does.
-    ensureMayMail(ctx, user, 'signup');
-    await updateUnconfirmed(ctx.sql, user.id, password, data);
-  }
+  if (user.email_confirmed_at != null) return answerExistingAccount(ctx, user, password, data);
+  // Signing up again before confirming resends the link, as GoTrue does.
+  await ensureMayMail(ctx, user, 'signup');
+  if (!created) await updateUnconfirmed(ctx.sql, user.id, password, data);
   await sendAuthMail(ctx, user, 'signup', redirect, pkce);
   return ok(await freshUserJson(ctx, user.id));
 }
@@ -276,8 +325,14 @@ export async function token(ctx: AuthContext, req: AuthRequest): Promise<AuthRes
   throw errors.validation('grant_type must be password, refresh_token or pkce.');
 }
 
-/** POST /otp — magic link; an unknown address becomes a new (unconfirmed) user when create_user. */
-export async function otp(ctx: AuthContext, req: AuthRequest): Promise<AuthResult> {
+/**
+ * POST /otp — magic link; an unknown address becomes a new (unconfirmed) user when create_user.
+ * Answers `{}` as soon as the request is valid, whatever the address: the lookup and the mail
+ * happen afterwards (AuthContext.background). An unknown address with `create_user: false` gets
+ * nothing, silently — GoTrue answers it with 422 `otp_disabled`, which tells that no account
+ * exists; a repeated request within the mail interval is skipped the same way instead of a 429.
+ */
+export function otp(ctx: AuthContext, req: AuthRequest): AuthResult {
   if (req.body['phone'] !== undefined && req.body['email'] === undefined) {
     throw errors.validation('Phone sign-in is not available; use an e-mail address.');
   }
@@ -286,33 +341,40 @@ export async function otp(ctx: AuthContext, req: AuthRequest): Promise<AuthResul
   const data = objectField(req.body, 'data');
   const pkce = parsePkce(req.body);
   const redirect = safeRedirect(ctx, redirectTo(req));
-  let user = await findUserByEmail(ctx.sql, email);
-  if (user === undefined) {
-    if (!createUserIfMissing) throw errors.otpDisabled();
-    checkUserMetadataSize(data);
-    user = (await createUserOnce(ctx.sql, { email, password: null, userMetadata: data })).user;
-  }
-  // An unconfirmed address gets the confirmation link (which also signs in), as in GoTrue.
-  const kind: AuthMailKind = user.email_confirmed_at === null ? 'signup' : 'magiclink';
-  ensureMayMail(ctx, user, kind);
-  await sendAuthMail(ctx, user, kind, redirect, pkce);
+  checkUserMetadataSize(data);
+  ctx.background(email, async () => {
+    let user = await findUserByEmail(ctx.sql, email);
+    if (user === undefined) {
+      if (!createUserIfMissing) return;
+      user = (await createUserOnce(ctx.sql, { email, password: null, userMetadata: data })).user;
+    }
+    // An unconfirmed address gets the confirmation link (which also signs in), as in GoTrue.
+    const kind: AuthMailKind = user.email_confirmed_at === null ? 'signup' : 'magiclink';
+    if (await mayMail(ctx, user, kind)) await sendAuthMail(ctx, user, kind, redirect, pkce);
+  });
   return ok({});
 }
 
-/** POST /recover — always `{}` for unknown addresses, so the form cannot be used to probe accounts. */
-export async function recover(ctx: AuthContext, req: AuthRequest): Promise<AuthResult> {
+/**
+ * POST /recover — `{}` for every valid request, known address or not, at once: the lookup and the
+ * mail happen afterwards, so neither the answer nor its timing tells whether an account exists.
+ * (GoTrue answers `{}` too, but only after the work, and 429 within the mail interval for known
+ * addresses only.)
+ */
+export function recover(ctx: AuthContext, req: AuthRequest): AuthResult {
   const email = parseEmail(req.body);
   const pkce = parsePkce(req.body);
   const redirect = safeRedirect(ctx, redirectTo(req));
-  const user = await findUserByEmail(ctx.sql, email);
-  if (user === undefined) return ok({});
-  ensureMayMail(ctx, user, 'recovery');
-  await sendAuthMail(ctx, user, 'recovery', redirect, pkce);
+  ctx.background(email, async () => {
+    const user = await findUserByEmail(ctx.sql, email);
+    if (user === undefined) return;
+    if (await mayMail(ctx, user, 'recovery')) await sendAuthMail(ctx, user, 'recovery', redirect, pkce);
+  });
   return ok({});
 }
 
-/** POST /resend — sign-up confirmations (e-mail change does not exist locally). */
-export async function resend(ctx: AuthContext, req: AuthRequest): Promise<AuthResult> {
+/** POST /resend — sign-up confirmations (e-mail change does not exist locally); `{}` at once, like /recover. */
+export function resend(ctx: AuthContext, req: AuthRequest): AuthResult {
   const type = stringField(req.body, 'type');
   if (type !== 'signup') {
     throw errors.validation(
@@ -322,10 +384,11 @@ export async function resend(ctx: AuthContext, req: AuthRequest): Promise<AuthRe
   const email = parseEmail(req.body);
   const pkce = parsePkce(req.body);
   const redirect = safeRedirect(ctx, redirectTo(req));
-  const user = await findUserByEmail(ctx.sql, email);
-  if (user === undefined || user.email_confirmed_at !== null) return ok({});
-  ensureMayMail(ctx, user, 'signup');
-  await sendAuthMail(ctx, user, 'signup', redirect, pkce);
+  ctx.background(email, async () => {
+    const user = await findUserByEmail(ctx.sql, email);
+    if (user === undefined || user.email_confirmed_at !== null) return;
+    if (await mayMail(ctx, user, 'signup')) await sendAuthMail(ctx, user, 'signup', redirect, pkce);
+  });
   return ok({});
 }
 
@@ -400,7 +463,10 @@ export async function getUser(ctx: AuthContext, req: AuthRequest): Promise<AuthR
   return ok(await freshUserJson(ctx, claims.sub));
 }
 
-/** PUT /user — password change (not the same as the current one) and user_metadata. */
+/**
+ * PUT /user — password change (not the same as the current one; every other session of the user
+ * ends) and user_metadata.
+ */
 export async function updateUser(ctx: AuthContext, req: AuthRequest): Promise<AuthResult> {
   const claims = await authenticate(ctx, req.authorization);
   const user = await findUserById(ctx.sql, claims.sub);
@@ -416,7 +482,8 @@ export async function updateUser(ctx: AuthContext, req: AuthRequest): Promise<Au
     checkPasswordStrength(ctx, password);
     if (await passwordMatches(ctx.sql, user.id, password)) throw errors.samePassword();
   }
-  if (password !== undefined) await setPassword(ctx.sql, user.id, password);
+  // Ends the user's other sessions, as GoTrue does: a stolen session does not survive a new password.
+  if (password !== undefined) await changePassword(ctx.sql, user.id, password, claims.session_id);
   if (Object.keys(data).length > 0) await mergeUserMetadata(ctx.sql, user.id, data);
   return ok(await freshUserJson(ctx, user.id));
 }

@@ -75,3 +75,46 @@ export function authMail(opts: {
 </main></body></html>`;
   return { subject, text, html };
 }
+
+/**
+ * The e-mail a sign-up of an address that already has an account sends instead of a confirmation:
+ * the sign-up answers exactly as for a new address (so the form cannot tell who has an account),
+ * and only the owner of the address learns that it has one, with the ways back in.
+ */
+export function existingAccountMail(opts: {
+  siteTitle: string;
+  signInUrl: string;
+  resetUrl: string;
+}): AuthMail {
+  const heading = 'You already have an account';
+  const subject = `${heading} – ${opts.siteTitle}`;
+  const intro =
+    'Someone, probably you, tried to create an account with this e-mail address. You already have one, so no new account was made.';
+  const ignore = 'If it was not you, you can ignore this e-mail: nothing about your account has changed.';
+  const text = [
+    intro,
+    '',
+    'Sign in:',
+    opts.signInUrl,
+    '',
+    'Forgot your password? Choose a new one:',
+    opts.resetUrl,
+    '',
+    ignore,
+    '',
+    `— ${opts.siteTitle}`,
+  ].join('\n');
+  const e = escapeHtml;
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
+<body style="font-family:system-ui,sans-serif;font-size:16px;line-height:1.5;color:#111;background:#fff">
+<main style="max-width:36rem;margin:0 auto;padding:1rem">
+<h1 style="font-size:1.25rem">${e(heading)}</h1>
+<p>${e(intro)}</p>
+<p><a href="${e(opts.signInUrl)}" style="display:inline-block;padding:.6rem 1rem;background:#1d4ed8;color:#fff;text-decoration:underline;border-radius:.25rem">Sign in</a></p>
+<p>Forgot your password? <a href="${e(opts.resetUrl)}">Choose a new one</a>.</p>
+<p>${e(ignore)}</p>
+<p>— ${e(opts.siteTitle)}</p>
+</main></body></html>`;
+  return { subject, text, html };
+}

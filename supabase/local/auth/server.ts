@@ -68,6 +68,10 @@ export async function startAuthServer(opts: AuthServerOptions): Promise<AuthServ
     ...(opts.extraOrigins ?? []),
   ]);
 
+  // Work done after answering (h.AuthContext.background): one queue per key, all awaited on stop.
+  const queues = new Map<string, Promise<void>>();
+  const pending = new Set<Promise<void>>();
+
   const ctx: h.AuthContext = {
     sql,
     keys,
@@ -81,6 +85,17 @@ export async function startAuthServer(opts: AuthServerOptions): Promise<AuthServ
     minPasswordLength: opts.minPasswordLength ?? 6,
     mailFrom: opts.mailFrom,
     sendMail: opts.sendMail,
+    background: (key, work) => {
+      const next = (queues.get(key) ?? Promise.resolve()).then(work).catch((err: unknown) => {
+        log(`auth (background): ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      });
+      queues.set(key, next);
+      pending.add(next);
+      void next.finally(() => {
+        pending.delete(next);
+        if (queues.get(key) === next) queues.delete(key);
+      });
+    },
   };
 
   const routes: Record<string, Route | undefined> = {
@@ -236,6 +251,7 @@ export async function startAuthServer(opts: AuthServerOptions): Promise<AuthServ
     jwks: keys.jwks,
     stop: async () => {
       await close(server);
+      await Promise.allSettled([...pending]);
       await sql.end({ timeout: 5 });
     },
   };

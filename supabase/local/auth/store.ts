@@ -2,7 +2,7 @@
  * Users, identities, e-mail link tokens and PKCE flow state in Postgres (`auth` schema).
  * Passwords are bcrypt hashes made and checked by pgcrypto, like the seed's demo accounts.
  */
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type postgres from 'postgres';
 import type { AuthMailKind } from './mails.ts';
 
@@ -89,6 +89,57 @@ export async function userJson(sql: Sql, user: UserRow): Promise<Record<string, 
   const identities = await sql<IdentityRow[]>`
     select id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at, email
     from auth.identities where user_id = ${user.id} order by created_at`;
+  return userJsonOf(user, identities);
+}
+
+/**
+ * What a sign-up of a brand-new address answers, for an address that already has a confirmed
+ * account: a user that does not exist (fresh ids, no confirmation, the request's metadata) with
+ * the e-mail identity a new account gets, built by the same code as a real answer so the two
+ * cannot drift apart. GoTrue answers this case with a fake id too, but with `identities: []`,
+ * which tells an account exists; here nothing does.
+ */
+export function unsavedUserJson(
+  email: string,
+  userMetadata: Record<string, unknown>,
+): Record<string, unknown> {
+  const now = new Date();
+  const id = randomUUID();
+  const user: UserRow = {
+    id,
+    aud: 'authenticated',
+    role: 'authenticated',
+    email,
+    email_confirmed_at: null,
+    confirmation_sent_at: now,
+    recovery_sent_at: null,
+    last_sign_in_at: null,
+    raw_app_meta_data: { provider: 'email', providers: ['email'] },
+    raw_user_meta_data: userMetadata,
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+    banned_until: null,
+  };
+  const identity: IdentityRow = {
+    id: randomUUID(),
+    provider_id: id,
+    user_id: id,
+    identity_data: newIdentityData(id, email),
+    provider: 'email',
+    last_sign_in_at: null,
+    created_at: now,
+    updated_at: now,
+    email,
+  };
+  return userJsonOf(user, [identity]);
+}
+
+function newIdentityData(userId: string, email: string): Record<string, unknown> {
+  return { sub: userId, email, email_verified: false, phone_verified: false };
+}
+
+function userJsonOf(user: UserRow, identities: IdentityRow[]): Record<string, unknown> {
   return {
     id: user.id,
     aud: user.aud ?? 'authenticated',
@@ -158,7 +209,7 @@ export async function createUser(
     );
     const user = rows[0];
     if (user === undefined) throw new Error('Creating the user returned no row.');
-    const identityData = { sub: user.id, email: opts.email, email_verified: false, phone_verified: false };
+    const identityData = newIdentityData(user.id, opts.email);
     await tx`insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
              values (${user.id}, ${user.id}, ${JSON.stringify(identityData)}::text::jsonb, 'email', now(), now())`;
     return user;
@@ -179,10 +230,26 @@ export async function updateUnconfirmed(
             where id = ${userId}`;
 }
 
-export async function setPassword(sql: Sql, userId: string, password: string): Promise<void> {
-  await sql`update auth.users
-            set encrypted_password = extensions.crypt(${password}, extensions.gen_salt('bf', ${BCRYPT_COST}::int)), updated_at = now()
-            where id = ${userId}`;
+/**
+ * Sets a new password and, as GoTrue's `User.UpdatePassword` does (internal/models/user.go), ends
+ * every other session of the user (their refresh tokens go with them, and their access tokens
+ * fail the session check at once), retires every e-mail link token and clears the mail send
+ * times. `keepSessionId` is the session that made the change; it stays signed in.
+ */
+export async function changePassword(
+  sql: Sql,
+  userId: string,
+  password: string,
+  keepSessionId: string,
+): Promise<void> {
+  await sql.begin(async (tx) => {
+    await tx`update auth.users
+             set encrypted_password = extensions.crypt(${password}, extensions.gen_salt('bf', ${BCRYPT_COST}::int)),
+                 confirmation_sent_at = null, recovery_sent_at = null, updated_at = now()
+             where id = ${userId}`;
+    await tx`delete from auth.one_time_tokens where user_id = ${userId}`;
+    await tx`delete from auth.sessions where user_id = ${userId} and id <> ${keepSessionId}`;
+  });
 }
 
 /** Merges metadata like GoTrue: top-level keys replace, `null` removes a key. */
@@ -244,16 +311,34 @@ export function sentColumnFor(kind: AuthMailKind): SentColumn {
   return kind === 'signup' ? 'confirmation_sent_at' : 'recovery_sent_at';
 }
 
-export async function stampSent(sql: Sql, userId: string, column: SentColumn): Promise<void> {
-  await sql.unsafe(`update auth.users set ${column} = now(), updated_at = now() where id = $1`, [userId]);
+/**
+ * Takes the address's mail slot: records now as the last send time unless the previous send was
+ * less than `intervalSeconds` ago. Returns 0 when taken, else the seconds left. One statement, so
+ * two requests at once cannot both take it (and both mail).
+ */
+export async function claimMailSlot(
+  sql: Sql,
+  userId: string,
+  column: SentColumn,
+  intervalSeconds: number,
+): Promise<number> {
+  const rows = await sql.unsafe<{ wait: number }[]>(
+    `with claimed as (
+       update auth.users set ${column} = now(), updated_at = now()
+       where id = $1 and (${column} is null or ${column} <= now() - make_interval(secs => $2))
+       returning 0 as wait)
+     select wait from claimed
+     union all
+     select greatest(1, ceil(extract(epoch from ${column} + make_interval(secs => $2) - now())))::int as wait
+     from auth.users where id = $1 and not exists (select 1 from claimed)`,
+    [userId, Math.max(0, intervalSeconds)],
+  );
+  return rows[0]?.wait ?? 0;
 }
 
-/** Seconds left before this address may be mailed again (0 = may send now). */
-export function secondsUntilNextMail(user: UserRow, column: SentColumn, intervalSeconds: number): number {
-  const last = user[column];
-  if (intervalSeconds <= 0 || last === null) return 0;
-  const left = Math.ceil((last.getTime() + intervalSeconds * 1000 - Date.now()) / 1000);
-  return Math.max(0, left);
+/** Gives the slot back after a mail could not be sent, so asking again works at once. */
+export async function releaseMailSlot(sql: Sql, userId: string, column: SentColumn): Promise<void> {
+  await sql.unsafe(`update auth.users set ${column} = null where id = $1`, [userId]);
 }
 
 /** Issues a fresh link token (replacing any earlier one of the same kind); returns the code and the link hash. */
