@@ -9,7 +9,7 @@ import { HttpError } from '../../netlify/functions/_shared/http.ts';
 import { MailError, sendMail } from '../../netlify/functions/_shared/mailer.ts';
 import { RateLimiter } from '../../netlify/functions/_shared/rate-limit.ts';
 import { isEmail } from '../../src/lib/text-rules.ts';
-import { EMAIL_CASES } from '../unit/email-cases.ts';
+import { EMAIL_CASES } from '../unit/lib/email-cases.ts';
 import { outboxFor, outboxUrl } from './helpers.ts';
 
 const hostile = EMAIL_CASES.filter(([, , ok]) => !ok).filter(([, value]) => value !== '');

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_MAX_LENGTH, isEmail } from '../../src/lib/text-rules.ts';
-import { EMAIL_CASES } from '../unit/email-cases.ts';
+import { EMAIL_CASES } from '../unit/lib/email-cases.ts';
 import { connect, rolledBack, sqlState, type Sql } from './helpers.ts';
 
 let sql: Sql;

@@ -1,0 +1,74 @@
+/**
+ * Every program file passes the program schema the build applies (src/lib/program-schema.ts), and
+ * the schema refuses what the content guide forbids. The build would refuse the same files; this
+ * says which rule broke in a second instead of a minute.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { programSchema } from '../../../src/lib/program-schema.ts';
+
+const DIR = 'content/programs';
+const files = readdirSync(DIR).filter((f) => f.endsWith('.md'));
+
+function frontmatter(file: string): Record<string, unknown> {
+  const source = readFileSync(join(DIR, file), 'utf8');
+  const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(source);
+  return parse(match?.[1] ?? '') as Record<string, unknown>;
+}
+
+describe('content/programs', () => {
+  it.each(files)('%s passes the program schema', (file) => {
+    const result = programSchema.safeParse(frontmatter(file));
+    expect(result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual(
+      [],
+    );
+  });
+
+  it('sample programs report realistic, clearly fictional facts; /mclean only what is public', () => {
+    const samples = files.map((f) => programSchema.parse(frontmatter(f))).filter((p) => p.sample && !p.test);
+    expect(samples.filter((p) => p.fidelity?.erpHoursPerWeek !== undefined).length).toBeGreaterThan(10);
+    for (const p of samples) {
+      const youth = p.youthSafety?.licence?.number;
+      if (youth !== undefined) expect(youth).toMatch(/fictional/);
+    }
+    const mclean = programSchema.parse(frontmatter('mclean.md'));
+    expect(mclean.fidelity).toBe(undefined);
+    expect(mclean.availability).toBe(undefined);
+  });
+});
+
+describe('programSchema refuses', () => {
+  const base = frontmatter('aspen-cove-womens-ocd.md');
+  it.each([
+    ['a website that is not http(s)', { website: 'javascript:alert(1)' }, 'website'],
+    [
+      'an unknown availability status',
+      { availability: { status: 'maybe', confirmedOn: '2026-11-01' } },
+      'availability.status',
+    ],
+    ['an availability without its date', { availability: { status: 'open' } }, 'availability.confirmedOn'],
+    [
+      'a date that is not YYYY-MM-DD',
+      { availability: { status: 'open', confirmedOn: '11/01/2026' } },
+      'availability.confirmedOn',
+    ],
+    ['negative ERP hours', { fidelity: { erpHoursPerWeek: -1 } }, 'fidelity.erpHoursPerWeek'],
+    [
+      'a share over 100 %',
+      { fidelity: { specialisedCliniciansPercent: 120 } },
+      'fidelity.specialisedCliniciansPercent',
+    ],
+    ['an unknown outcome measure', { fidelity: { outcomeMeasure: 'OCI-R' } }, 'fidelity.outcomeMeasure'],
+    ['an unknown fidelity field', { fidelity: { erpHours: 10 } }, 'fidelity'],
+    ['coordinates off the globe', { coordinates: { lat: 91, lng: 0 } }, 'coordinates.lat'],
+    ['an empty youth-safety text', { youthSafety: { schooling: ' ' } }, 'youthSafety.schooling'],
+    ['a name with a right-to-left override', { name: 'Aspen \u202eevoC' }, 'name'],
+    ['a state with a direction isolate', { state: '\u2067Oregon' }, 'state'],
+  ])('%s', (_, change, path) => {
+    const result = programSchema.safeParse({ ...base, ...change });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.path.join('.'))).toContain(path);
+  });
+});
