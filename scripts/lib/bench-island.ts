@@ -6,7 +6,7 @@
  * ZIP 02108 within 250 miles (Distance sort); each sample is the time from the
  * event's timestamp (when the browser got the key or click) to the end of the task that handled
  * it, Preact's render included (it renders in a microtask of that task). The cards follow after
- * the next paint in a task of their own (useShownAfterPaint in Directory.tsx), so they are timed
+ * the next paint in a task of their own (useShownAfterPaint, features/directory/paint.ts), so they are timed
  * apart: from the same event to the first change of the results list (`keystrokeCards`,
  * `facetToggleCards`; none when the visible cards stay the same).
  */
