@@ -1,5 +1,6 @@
 /**
- * A program's stated availability and the date it was last confirmed (issue 9). A fact that
+ * A program's stated availability and the date it was last confirmed
+ * (docs/product-rules.md#availability). A fact that
  * changes is never shown as current once it is stale: older than 30 days it reads "Not confirmed
  * since <date>" and never counts as open. Pure; `today` is passed in (the build date on a static
  * page, the visitor's date in an island).

@@ -1,6 +1,6 @@
 /**
- * Blog rules of spec §5 and §2 as pure functions, shared by the blog pages, the list's filter
- * script and the unit tests.
+ * Blog rules (docs/product-rules.md#blog) as pure functions, shared by the blog pages, the
+ * list's filter script and the unit tests.
  */
 
 /** The category choice that matches every post. */
@@ -25,7 +25,7 @@ export type PostFilter = {
 
 /**
  * Posts that match the category AND contain the query in title, excerpt or a tag
- * (spec §5). Order is kept.
+ * (case-insensitive). Order is kept.
  *
  * @example
  * filterPosts(posts, { category: 'ERP Therapy', query: 'exposure' })
@@ -62,7 +62,7 @@ export function readTimeMinutes(html: string): number {
 export type RelatablePost = { slug: string; category: string; publishDate: string };
 
 /**
- * Up to `max` other posts of the same category, newest first (spec §2: max 3).
+ * Up to `max` other posts of the same category, newest first (the article page shows 3).
  *
  * @example relatedPosts(post, allPosts, 3).map((p) => p.slug) // ['newer-same-category', 'older-same-category']
  */

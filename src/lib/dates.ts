@@ -31,7 +31,7 @@ export function parseIsoDate(iso: string): Date {
 }
 
 /**
- * Long US date (spec §2: month name, day, year).
+ * Long US date: month name, day, year.
  *
  * @example formatLongDate('2024-03-05') // 'March 5, 2024'
  */

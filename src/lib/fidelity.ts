@@ -1,5 +1,5 @@
 /**
- * Treatment fidelity facts (issue 9): how much ERP a program gives and whether it measures
+ * Treatment fidelity facts: how much ERP a program gives and whether it measures
  * outcomes. Every fact is optional; the display shows each one, with "Not reported" where the
  * program has not said — never a blank, and never a 0 standing in for a missing number. Pure.
  */

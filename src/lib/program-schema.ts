@@ -31,7 +31,7 @@ export const availabilitySchema = z.strictObject({
     .describe('The day the program last confirmed this'),
 });
 
-/** How the program delivers OCD treatment (issue 9): every fact optional, "Not reported" when missing. */
+/** How the program delivers OCD treatment: every fact optional, "Not reported" when missing. */
 export const fidelitySchema = z.strictObject({
   erpHoursPerWeek: count('erpHoursPerWeek', 80).optional(),
   individualSessionsPerWeek: count('individualSessionsPerWeek', 30).optional(),

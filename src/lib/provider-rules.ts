@@ -1,14 +1,14 @@
 /**
- * The provider-side rules of spec §2, §4 and §5 as functions of data: trial days left, the
- * verification badge and profile completeness on the dashboard, and the checks on the
- * registration steps, the listing builder and the verification request. Validators return the
- * spec's messages in the order a form shows them (the first one becomes the toast); an empty
+ * The provider-side rules as functions of data (docs/product-rules.md#provider-dashboard): trial
+ * days left, the verification badge and profile completeness on the dashboard, and the checks on
+ * the registration steps, the listing builder and the verification request. Validators return
+ * their messages in the order a form shows them (the first one becomes the toast); an empty
  * list means the form may be submitted.
  */
 import { hasVisibleText, isEmail } from './text-rules.ts';
 import { MIN_PASSWORD_LENGTH } from './vocabulary.ts';
 
-/** A toast: the spec's title plus a sentence saying how to fix it. */
+/** A toast: a short title plus a sentence saying how to fix it. */
 export type RuleMessage = { title: string; description: string };
 
 export const PROVIDER_MESSAGES = {
@@ -47,7 +47,7 @@ export const PROVIDER_MESSAGES = {
 export const CAPACITY_RANGE = { min: 1, max: 10000 } as const;
 
 /**
- * The treatment-fidelity numbers a listing may state (issue 9), as the database's checks allow
+ * The treatment-fidelity numbers a listing may state, as the database's checks allow
  * them: `decimals` is how many decimal places are kept (numeric(4, 1) → 1; integer → 0).
  */
 export const FIDELITY_RANGES = {
@@ -130,7 +130,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Whole days left in a trial, rounded up so the last hours still count as a day; 0 once the
- * trial has ended (it is active only while trial_ends_at is in the future, spec §4), and 0 for a
+ * trial has ended (it is active only while trial_ends_at is in the future), and 0 for a
  * missing or unparseable date.
  *
  * @example trialDaysLeft('2024-01-15T00:00:00Z', new Date('2024-01-01T12:00:00Z')) // 14
@@ -147,7 +147,7 @@ export function trialDaysLeft(
 export type VerificationBadge = 'Verified' | 'Pending Review' | 'Needs Updates' | 'Not Verified';
 
 /**
- * The dashboard's verification badge (spec §2). A rejected provider sees Needs Updates because
+ * The dashboard's verification badge. A rejected provider sees Needs Updates because
  * it may fix its documents and ask again; anything unknown reads as Not Verified.
  *
  * @example verificationBadge('rejected') // 'Needs Updates'
@@ -166,7 +166,8 @@ export function verificationBadge(status: string | null | undefined): Verificati
 }
 
 /**
- * Profile completeness in percent: the spec fixes it at 100 when verified and 75 otherwise. Takes
+ * Profile completeness in percent: 100 when verified and 75 otherwise (the dashboard's fixed
+ * figures, not a count of filled-in fields). Takes
  * the raw verification_status (one of VERIFICATION_STATUSES, or anything a row may hold).
  *
  * @example profileCompleteness('pending') // 75
@@ -187,7 +188,7 @@ export type RegistrationStep1 = {
 };
 
 /**
- * Spec §5 step 1: organization name, contact name and e-mail required; the e-mail valid (THE
+ * Registration step 1: organization name, contact name and e-mail required; the e-mail valid (THE
  * shared rule, on the trimmed value, as sign-up trims it); unless magic link, a password of at
  * least MIN_PASSWORD_LENGTH code points and a matching confirmation. Passwords are not trimmed:
  * spaces are legitimate password characters.
@@ -217,7 +218,7 @@ export function registrationStep1Errors(form: RegistrationStep1): RuleMessage[] 
 export type RegistrationStep2 = { termsAccepted: boolean };
 
 /**
- * Spec §5 step 2: the terms must be accepted.
+ * Registration step 2: the terms must be accepted.
  *
  * @example registrationStep2Errors({ termsAccepted: false }) // [{ title: 'Terms Required', … }]
  */
@@ -233,7 +234,7 @@ export type ListingDraftRequired = {
 };
 
 /**
- * Spec §5 listing submit: center name, description and phone must each have visible text
+ * Submit for Review: center name, description and phone must each have visible text
  * (Save Draft has no requirements).
  *
  * @example listingSubmitErrors({ centerName: 'Acme', description: ' ', phone: '555-0100' })
@@ -245,7 +246,7 @@ export function listingSubmitErrors(draft: ListingDraftRequired): RuleMessage[] 
 }
 
 /**
- * Spec §5 verification request: at least one document entry with visible text. Blank entries
+ * A verification request: at least one document entry with visible text. Blank entries
  * are allowed in the list (the form always keeps one row) and are simply not counted.
  *
  * @example verificationDocumentsErrors(['', 'State license']) // []

@@ -1,8 +1,8 @@
 /**
  * Request-body schemas of the provider API (`/api/providers`, `/api/provider/*`), shared with the
  * registration form and the provider dashboard. Framework-free zod on the text rules of
- * `text-rules.ts`; messages follow the spec's catalogue (§5, §8) where it has one, so a field
- * error can be shown as is.
+ * `text-rules.ts`; messages are the forms' own (docs/product-rules.md#messages-people-see), so a
+ * field error can be shown as is.
  */
 import { z } from 'zod';
 import {
@@ -55,9 +55,9 @@ export const PROVIDER_MESSAGES = {
   documentsMissing: 'Missing Documents: Please list at least one document.',
   documentsTooMany: 'Please list at most 50 documents.',
   inquiryStatus: `Status must be one of: ${INQUIRY_STATUSES.join(', ')}.`,
-  /** Listing submit (spec §5): the same text as `listingSubmitErrors` in provider-rules.ts. */
+  /** Submit for Review: the same text as `listingSubmitErrors` in provider-rules.ts. */
   listingMissing: `${missingRequired.title}: ${missingRequired.description}`,
-  /** Creating a listing with no provider profile (spec §8 "Provider not found"). */
+  /** Creating a listing with no provider profile. */
   providerNotFound:
     'Provider not found: please complete your provider registration before creating a listing.',
   listingNotFound: 'This listing was not found among your listings.',
@@ -105,7 +105,7 @@ function text(label: string, max: number, missing?: string, multiline = false) {
 
 /**
  * `POST /api/providers` body: the registration's organization name, contact name and e-mail
- * (required, spec §5 "Missing Information"), and an optional phone. All trimmed. Plan, status,
+ * (required, "Missing Information"), and an optional phone. All trimmed. Plan, status,
  * trial and verification fields are not part of it: the database sets them (column grants).
  */
 export const providerProfileSchema = z.strictObject(
@@ -141,7 +141,7 @@ export type InquiryStatusInput = z.infer<typeof inquiryStatusSchema>;
 /**
  * `POST /api/provider/verification-requests` body: the documents as a list of names. Entries are
  * trimmed and blank ones dropped (the dashboard's list may hold an empty row); at least one must
- * remain (spec §5 "Missing Documents").
+ * remain ("Missing Documents").
  */
 export const verificationRequestSchema = z.strictObject(
   {
@@ -176,7 +176,7 @@ export type VerificationRequestInput = z.infer<typeof verificationRequestSchema>
 /** An inquiry id in the path: a UUID (anything else cannot be one of the provider's inquiries). */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-// ---- Listings (spec §3 listing builder, §5 listing submit) ----------------------------------------
+// ---- Listings (docs/product-rules.md#listings-and-review) -----------------------------------------
 
 /** An uploaded file's address as the API answers it in `upload.url`. */
 export const UPLOAD_URL_PATTERN =
@@ -242,7 +242,7 @@ function uploadRef(message: string) {
 }
 
 /**
- * An optional fidelity number (issue 9): null or left out is "not stated"; otherwise a number in
+ * An optional fidelity number: null or left out is "not stated"; otherwise a number in
  * the field's range with no more decimal places than the column keeps, else `message`.
  */
 function optionalFidelityNumber(field: FidelityNumberField, message: string) {
@@ -254,15 +254,15 @@ function optionalFidelityNumber(field: FidelityNumberField, message: string) {
     .transform((v) => (v === null || v === undefined ? null : v));
 }
 
-/** Required listing text (spec §5): missing, not text, or blank → "Missing Required Information". */
+/** Required listing text: missing, not text, or blank → "Missing Required Information". */
 function requiredListingText(label: string, max: number, multiline = false) {
   return text(label, max, PROVIDER_MESSAGES.listingMissing, multiline);
 }
 
 /**
  * `POST /api/provider/listings` and `PUT /api/provider/listings/:id` body: the listing builder's
- * fields (spec §3) in snake_case. Center name, description and phone are required (spec §5, the
- * same rule as `listingSubmitErrors`); every other field may be left out, null or blank. Options
+ * fields in snake_case. Center name, description and phone are required (the same rule as
+ * `listingSubmitErrors`); every other field may be left out, null or blank. Options
  * are the vocabulary's lists, which the database's checks repeat. Status and review fields are
  * not part of it: a submitted listing is always `pending`.
  */
@@ -321,7 +321,7 @@ export const listingSchema = z
         .transform((v) => [...new Set(v ?? [])]),
       accreditations: choices('Accreditations', ACCREDITATIONS),
       license_url: uploadRef(PROVIDER_MESSAGES.licenseRef),
-      // Treatment fidelity (issue 9): every fact optional.
+      // Treatment fidelity: every fact optional.
       erp_hours_per_week: optionalFidelityNumber('erpHoursPerWeek', PROVIDER_MESSAGES.erpHoursPerWeek),
       individual_sessions_per_week: optionalFidelityNumber(
         'individualSessionsPerWeek',
@@ -349,7 +349,7 @@ export const listingSchema = z
         .nullable()
         .optional()
         .transform((v) => v ?? null),
-      // What a parent of a minor needs to know (issue 9).
+      // What a parent of a minor needs to know (docs/product-rules.md#program-profiles).
       licence_number: optionalText('Licence number', 100),
       licence_agency: optionalText('Licensing agency', 200),
       restraint_policy: optionalText('Restraint and seclusion policy', 2000, true),
@@ -375,7 +375,7 @@ export const listingSchema = z
   });
 export type ListingInput = z.infer<typeof listingSchema>;
 
-// ---- Availability (issue 9): `PUT /api/provider/listings/:id/availability` ----------------------
+// ---- Availability: `PUT /api/provider/listings/:id/availability` --------------------------------
 
 /**
  * The availability body: a status, and for a wait list optionally the expected wait in whole weeks.
@@ -407,7 +407,7 @@ export const availabilitySchema = z
   });
 export type AvailabilityInput = z.infer<typeof availabilitySchema>;
 
-// ---- Provider profile and contact settings (spec §2 "Contact Settings") ---------------------------
+// ---- Provider profile and contact settings (the dashboard's Contact Settings tab) -----------------
 
 /**
  * `PATCH /api/provider/profile` body: any of the profile fields the provider may edit, and the
@@ -456,7 +456,7 @@ export const UPLOAD_KINDS = ['logo', 'license'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 /** Largest file accepted: 5 MB (`provider_uploads_size_bytes_check`). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-/** The content types each kind accepts (spec §2: logo images; licence pdf, jpg, jpeg, png). */
+/** The content types each kind accepts: a logo is an image; a licence a PDF or an image. */
 export const UPLOAD_TYPES = {
   logo: ['image/png', 'image/jpeg', 'image/webp'],
   license: ['application/pdf', 'image/png', 'image/jpeg'],

@@ -133,7 +133,10 @@ function isoDay(value: Date | string): string {
   return (typeof value === 'string' ? new Date(value) : value).toISOString().slice(0, 10);
 }
 
-/** The facts of issue 9 that a listing may carry, in the program schema's shape. */
+/**
+ * What families choose by that a listing may carry (treatment fidelity, youth safety,
+ * availability, reply time), in the program schema's shape.
+ */
 function choosingFacts(listing: ListingForPublishing): Partial<ProgramInput> {
   const optionalText = (v: string | null | undefined) => (text(v) === '' ? undefined : text(v));
   const scoreChange = num(listing.score_change);

@@ -1,5 +1,5 @@
 /**
- * "Usually replies within N hours" (issue 9): a program's median time from a family's request
+ * "Usually replies within N hours": a program's median time from a family's request
  * (inquiry `created_at`) to the program's first status change on it. Pure; the caller passes the
  * program's rows with test and sample data already left out.
  *

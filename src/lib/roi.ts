@@ -1,7 +1,7 @@
 /**
- * The provider dashboard's ROI calculator (spec §9). The spec names the inputs, their defaults,
- * the assumptions and the outputs but not the formulas, so they are chosen here and written out
- * in `roi`'s JSDoc; the UI only displays what this module returns.
+ * The provider dashboard's ROI calculator (docs/product-rules.md#roi-calculator): the inputs,
+ * their defaults, the assumptions and the outputs, with the formulas written out in `roi`'s
+ * JSDoc; the UI only displays what this module returns.
  */
 
 /** What the provider types into the calculator. Percentages are whole numbers (85 means 85%). */
@@ -15,15 +15,15 @@ export type RoiInputs = {
   /** Current marketing spend per month, in dollars. */
   marketingSpend: number;
   /**
-   * Current inquiry-to-admission conversion, in percent. The spec lists it as an input with a
-   * default but gives no output that depends on it, so it is accepted and returned unchanged.
+   * Current inquiry-to-admission conversion, in percent. An input with a default that no output
+   * depends on yet, so it is accepted and returned unchanged.
    */
   currentConversion: number;
   /** Occupancy the provider aims for with a listing, in percent (capped at 100). */
   targetOccupancy: number;
 };
 
-/** The spec §9 defaults: `{ beds: 20, averageStay: 45, revenuePerDay: 800, … }`. */
+/** The calculator's starting values: `{ beds: 20, averageStay: 45, revenuePerDay: 800, … }`. */
 export const ROI_DEFAULTS: Readonly<RoiInputs> = Object.freeze({
   beds: 20,
   averageStay: 45,
@@ -33,7 +33,7 @@ export const ROI_DEFAULTS: Readonly<RoiInputs> = Object.freeze({
   targetOccupancy: 85,
 });
 
-/** Spec §9 assumptions: occupancy today 70%, a 30-day month, the plan at $499 a month. */
+/** Assumptions: occupancy today 70%, a 30-day month, the plan at $499 a month. */
 export const ROI_ASSUMPTIONS = Object.freeze({
   currentOccupancy: 70,
   daysPerMonth: 30,

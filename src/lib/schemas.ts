@@ -1,6 +1,7 @@
 /**
  * Request-body schemas shared by the forms (client-side checks) and the functions (the real
- * checks). Messages follow the spec's catalogue, so a field error can be shown as is.
+ * checks). Messages are the ones the forms show ("Title: sentence"), so a field error can be
+ * shown as is (docs/product-rules.md#messages-people-see).
  */
 import { z } from 'zod';
 import { ENGAGEMENT_EVENT_TYPES, ENGAGEMENT_MAX_EVENTS_PER_REQUEST, INQUIRY_TYPES } from './vocabulary.ts';
@@ -161,7 +162,7 @@ export type EngagementBatch = z.infer<typeof engagementBatchSchema>;
 
 // ---- Contact page ----
 
-/** `POST /api/contact` body: name, email, subject and message required (spec §5); phone optional. */
+/** `POST /api/contact` body: name, email, subject and message required; phone optional. */
 export const contactMessageSchema = z.strictObject(
   {
     name: required(MESSAGES.contactName, 'Name', 200),
@@ -191,8 +192,8 @@ export function hasPhoneDigits(value: string): boolean {
 export const INQUIRY_HONEYPOT = 'fax';
 
 /**
- * `POST /api/inquiries` body (spec §5): name and e-mail required, and a phone for a call request;
- * message optional. Urgency is not part of it: the database derives it from `type`.
+ * `POST /api/inquiries` body (docs/product-rules.md#requests): name and e-mail required, and a
+ * phone for a call request; message optional. Urgency is not part of it: the database derives it from `type`.
  */
 export const inquirySchema = z
   .strictObject(

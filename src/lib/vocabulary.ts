@@ -3,8 +3,8 @@
  *
  * Content schemas, the directory filters, the listing builder, the API and the database
  * checks all read these lists, so a filter option can never exist without data that can
- * match it. Each list is the union of the spec's lists (filter options, listing-builder
- * options and program fields).
+ * match it. Each list holds every value a filter, the listing builder or a program file may
+ * use (docs/product-rules.md#programs).
  */
 
 /** Age groups. The listing builder shows the longer labels from `AGE_GROUP_LABELS`. */
@@ -50,7 +50,7 @@ export type GenderOption = (typeof GENDER_OPTIONS)[number];
 export const ACCREDITATIONS = ['JCAHO', 'CARF', 'State Licensed', 'Other'] as const;
 export type Accreditation = (typeof ACCREDITATIONS)[number];
 
-/** The facets shown in the directory's Filters dialog, in the spec's order. */
+/** The facets shown in the directory's Filters dialog, in the order shown. */
 export const FILTER_SECTIONS = [
   { key: 'ageGroups', label: 'Age Groups', options: AGE_GROUPS, multiple: true },
   { key: 'setting', label: 'Setting', options: SETTINGS, multiple: false },
@@ -77,7 +77,7 @@ export type InquiryType = (typeof INQUIRY_TYPES)[number];
 /** Inquiries start as `new`; providers move them on from the dashboard. */
 export const INQUIRY_STATUSES = ['new', 'contacted', 'closed'] as const;
 export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
-/** Call requests are urgent, info requests less so (spec §9). */
+/** Call requests are urgent, info requests less so; the database sets it from the type. */
 export const INQUIRY_URGENCY: Record<InquiryType, 'high' | 'medium'> = { call: 'high', info: 'medium' };
 
 export const VERIFICATION_STATUSES = ['unverified', 'pending', 'verified', 'rejected'] as const;
@@ -94,7 +94,7 @@ export type ListingStatus = (typeof LISTING_STATUSES)[number];
 export const ROLES = ['admin', 'provider', 'user'] as const;
 export type Role = (typeof ROLES)[number];
 
-// ---- Constants of spec §9 ----
+// ---- Product constants (docs/product-rules.md#limits-and-constants) ----
 export const TRIAL_DAYS = 14;
 export const TEST_PROVIDER_TRIAL_DAYS = 30;
 export const MIN_PASSWORD_LENGTH = 6;

@@ -1,5 +1,5 @@
 /**
- * Youth-safety facts of a program that admits teens (issue 9): licence, restraint and seclusion,
+ * Youth-safety facts of a program that admits teens: licence, restraint and seclusion,
  * parent contact, schooling and the use of transport/escort services. Each is shown; a missing
  * one reads "The program has not told us" (it is not ours to guess). Pure.
  */
