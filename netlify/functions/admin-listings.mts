@@ -1,5 +1,5 @@
 /**
- * Administrators review listings (spec §1 admins, §7 approval).
+ * Administrators review listings (docs/product-rules.md#listings-and-review).
  *
  * - `GET /api/admin/listings[?status=draft|pending|approved|rejected]` → 200
  *   `{ listings: AdminListing[] }`: every column of `provider_listings` plus

@@ -1,5 +1,5 @@
 /**
- * The administrators' overview (spec §1 admins, §8 analytics).
+ * The administrators' overview (docs/product-rules.md#administrators).
  *
  * - `GET /api/admin/overview` → 200 `{ providers, inquiries: { by_status, by_program }, engagement }`:
  *   - `providers`: every provider account, newest first (at most 1000): `id`, `organization_name`,

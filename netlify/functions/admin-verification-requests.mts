@@ -1,5 +1,5 @@
 /**
- * Administrators review verification requests (spec §1 admins, §7 verification).
+ * Administrators review verification requests (docs/product-rules.md#verification).
  *
  * - `GET /api/admin/verification-requests[?status=pending|approved|rejected]` → 200
  *   `{ requests: AdminVerificationRequest[] }`: pending first, then newest first (at most 500).

@@ -1,5 +1,6 @@
 /**
- * A signed-in user's saved programs (spec §2 "Program card" heart, §6, §7 user_favorites).
+ * A signed-in user's saved programs, the hearts on cards and profiles
+ * (docs/product-rules.md#favourites).
  *
  * - `GET /api/favorites` → 200 `{ favorites: [{ program_id, program_name, created_at }] }`,
  *   newest first.

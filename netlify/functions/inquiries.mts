@@ -24,7 +24,7 @@
  * site inbox, which forwards the request (the status page says so).
  *
  * 201 `{ id, routed: 'program' | 'site_team' }`. Refusals store nothing: bad input 400 (the
- * spec's messages), unknown program 400, honeypot filled 400, body over 32 KB 413, not JSON
+ * form's messages, `MESSAGES` in src/lib/schemas.ts), unknown program 400, honeypot filled 400, body over 32 KB 413, not JSON
  * 415, too many requests from one IP (10/min) or for one e-mail address (5/hour) 429.
  */
 import type { Config, Context } from '@netlify/functions';

@@ -1,5 +1,6 @@
 /**
- * The logo of a program published from an approved provider listing (issue 8, publishing).
+ * The logo of a program published from an approved provider listing
+ * (docs/product-rules.md#publishing).
  *
  * - `GET /api/program-logos/:programId` → 200, the logo's bytes with their content type, for
  *   anyone: a published program's logo is public, like the rest of its profile. Only a `logo`

@@ -1,5 +1,5 @@
 /**
- * A listing's availability (issue 9 "Availability with a date").
+ * A listing's availability, with the day it was confirmed (docs/product-rules.md#availability).
  *
  * - `PUT /api/provider/listings/:id/availability` `{ status, wait_weeks? }` → 200
  *   `{ availability: { status, wait_weeks, confirmed_at } }`: the listing's availability stated or

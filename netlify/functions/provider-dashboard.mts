@@ -1,5 +1,5 @@
 /**
- * The provider dashboard's data (spec §2 "Provider dashboard"), in one round trip.
+ * The provider dashboard's data (docs/product-rules.md#provider-dashboard), in one round trip.
  *
  * - `GET /api/provider/dashboard` → 200 `DashboardResponse`: the signed-in user's provider
  *   profile; its verification status with every request it sent (newest first); the info and

@@ -1,5 +1,5 @@
 /**
- * A provider answers the requests families sent it (spec §4 "Inquiry status").
+ * A provider answers the requests families sent it (docs/product-rules.md#request-statuses).
  *
  * - `PATCH /api/provider/inquiries/:id` `{ status: 'new' | 'contacted' | 'closed' }` → 200
  *   `{ inquiry }`, the updated row (as the dashboard lists it).

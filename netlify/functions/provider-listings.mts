@@ -1,5 +1,6 @@
 /**
- * A provider's listings (spec §2 "Listings tab", §3 listing builder, §5 listing submit).
+ * A provider's listings, built in the dashboard's listing builder
+ * (docs/product-rules.md#listings-and-review).
  *
  * - `GET /api/provider/listings` → 200 `{ listings }`: the caller's listings, newest first, every
  *   column but `reviewed_by` (the same shape as `listings` in `GET /api/provider/dashboard`).

@@ -1,5 +1,5 @@
 /**
- * A provider edits its profile and its contact settings (spec §2 "Contact Settings").
+ * A provider edits its profile and its contact settings (the dashboard's Contact Settings tab).
  *
  * - `PATCH /api/provider/profile` `ProviderUpdateInput` → 200 `{ provider }`, the whole profile
  *   after the change (the shape of `GET /api/me` and the dashboard).

@@ -1,6 +1,6 @@
 /**
- * Files a provider uploads for its listing: the logo and the licence (spec §2 "Listings tab":
- * "Logo input accepts images; license input accepts pdf, jpg, jpeg, png").
+ * Files a provider uploads for its listing: the logo (an image) and the licence (a PDF or an
+ * image; docs/product-rules.md#listings-and-review).
  *
  * - `POST /api/provider/uploads` (multipart/form-data, fields `kind` = `logo` | `license` and
  *   `file`) → 201 `{ upload: { id, kind, content_type, size_bytes, original_name, url } }`,

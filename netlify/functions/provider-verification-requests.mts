@@ -1,5 +1,5 @@
 /**
- * A provider asks to be verified (spec §2 "Verification tab", §4 "Verification request").
+ * A provider asks to be verified (docs/product-rules.md#verification).
  *
  * - `POST /api/provider/verification-requests` `{ documents: string[] }` → 201 `{ request }`;
  *   the provider's `verification_status` becomes `pending` (set by the database's trigger).

@@ -1,5 +1,6 @@
 /**
- * Provider registration: the signed-in user's provider profile (spec §7 "Registration" flow).
+ * Provider registration: the signed-in user's provider profile
+ * (docs/product-rules.md#provider-registration).
  *
  * - `POST /api/providers` `{ organization_name, contact_name, email, phone? }` → 201
  *   `{ provider }` when the profile is created; 200 `{ provider }` with the EXISTING profile

@@ -1,6 +1,6 @@
 /**
- * The internal testing suite's API (/comprehensive-testing, spec §2 "Internal testing suite",
- * issue 8). Administrators only.
+ * The internal testing suite's API (/comprehensive-testing; docs/product-rules.md#testing-suite).
+ * Administrators only.
  *
  * - `GET /api/test-tools/overview` → 200 `TestToolsOverview`: the counts (test providers, test
  *   inquiries, test engagement events), the test providers (newest first, 100), the test
@@ -11,7 +11,7 @@
  *   account: an auth user (`private.create_test_user`, migration 20261122001500) and a providers
  *   row with the fixed contact name, organisation "Test Program - DO NOT DISPLAY LIVE", a
  *   timestamped `test-provider-…@test-provider.invalid` address, the fixed phone, plan free,
- *   status trial and a 30-day trial. Failures carry the spec's texts: `Auth error: {message}`,
+ *   status trial and a 30-day trial. Failures carry these texts: `Auth error: {message}`,
  *   `No user created`, `Provider creation error: {message}` (500).
  * - `POST /api/test-tools/inquiries` `{ name, email, phone?, message?, type? }` → 201
  *   `{ inquiry }`: an inquiry about the test program (program_id test-program-001, program_name
@@ -20,7 +20,7 @@
  * - `POST /api/test-tools/engagement` `{ event_type }` → 201 `{ event }`: one program_engagement
  *   row for test-program-001.
  * - `POST /api/test-tools/cleanup` → 200 `{ inquiries_removed, engagement_removed }`: removes the
- *   test inquiries and the test engagement; test providers and the test program stay (spec §9).
+ *   test inquiries and the test engagement; test providers and the test program stay.
  *
  * Every endpoint: 401 without a valid token; 403 for anyone who is not an administrator, as
  * `private.is_admin()` says in the same `withClaims` transaction that then reads or writes
@@ -162,7 +162,7 @@ function messageOf(error: unknown): string {
 }
 
 /**
- * A real test provider account. Two steps, each with the spec's error text: the auth user, then
+ * A real test provider account. Two steps, each with its own error text: the auth user, then
  * the providers row (inserted through the "Admins create provider profiles" policy, then given
  * the test provider's free plan and 30-day trial, which only an administrator may set). One
  * transaction: a failed step leaves neither behind.
@@ -248,7 +248,7 @@ async function createEvent(tx: Tx, raw: unknown): Promise<TestEngagementEvent> {
   return event;
 }
 
-/** Test inquiries and test engagement go; test providers and the test program stay (spec §9). */
+/** Test inquiries and test engagement go; test providers and the test program stay. */
 async function cleanup(tx: Tx): Promise<TestCleanupResult> {
   const inquiries = await tx`delete from provider_inquiries i where ${isTestInquirySql(tx, 'i')}`;
   const engagement = await tx`delete from program_engagement where program_id = ${TEST_PROGRAM_ID}`;

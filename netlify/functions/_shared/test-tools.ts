@@ -26,7 +26,7 @@ export const TEST_PROVIDER_EMAIL_DOMAIN = 'test-provider.invalid';
 /** A LIKE pattern matching every test provider's e-mail (it holds no `_`, LIKE's other wildcard). */
 export const TEST_PROVIDER_EMAIL_LIKE = `test-provider-%@${TEST_PROVIDER_EMAIL_DOMAIN}`;
 
-/** The fixed details of every test provider (spec §2 "Provider Testing"). */
+/** The fixed details of every test provider (the testing suite's Provider Testing tab). */
 export const TEST_PROVIDER = {
   contactName: 'Test Provider Contact',
   organizationName: TEST_PROGRAM_LABEL,
@@ -48,7 +48,7 @@ export function isTestProviderEmail(email: string): boolean {
   return /^test-provider-[0-9a-z-]{1,80}@test-provider\.invalid$/.test(email);
 }
 
-/** The spec's texts (§5, §8). */
+/** What the testing suite shows when a test action is refused or fails. */
 export const TEST_TOOLS_MESSAGES = {
   notAdmin: 'Only administrators can use the testing suite.',
   noTestProvider: 'Please create a test provider first before submitting test inquiries.',
