@@ -40,7 +40,7 @@ export function Badge({
   );
 }
 
-/** A directory card (spec §2 "Program card"). Plain links only, so it works without JavaScript. */
+/** A directory card (docs/product-rules.md#directory-page). Plain links only, so it works without JavaScript. */
 export default function ProgramCard({
   program,
   renderFavouriteButton,
