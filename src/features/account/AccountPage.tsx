@@ -1,8 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { $session, displayName, initSession, signInHref, signOut } from '../auth/session.ts';
-import { flashToast } from '../auth/flash.ts';
-import { showToast } from '../toasts/store.ts';
+import { flashToast } from '../../ui/toasts/flash.ts';
+import { showToast } from '../../ui/toasts/store.ts';
+import { card, RetryAlert, SectionTitle } from '../../ui/boxes.tsx';
+import { dangerButton, primaryButton, secondaryBusyButton } from '../../ui/buttons.ts';
+import { formatDay } from '../../ui/format.ts';
 import {
   ACCOUNT_DELETED,
   ACCOUNT_PATH,
@@ -12,7 +15,6 @@ import {
   deleteAccount,
   deletionSummary,
   downloadExport,
-  formatWhen,
   loadAccount,
   passwordProblem,
   removeFavourite,
@@ -23,14 +25,6 @@ import {
   type Failure,
   type Message,
 } from './account.ts';
-
-const card = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
-const primaryButton =
-  'inline-flex min-h-11 items-center justify-center rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70';
-const secondaryButton =
-  'inline-flex min-h-11 items-center justify-center rounded-md border border-slate-400 bg-white px-4 py-2 font-medium text-ink hover:bg-slate-50 disabled:cursor-wait disabled:opacity-70';
-const dangerButton =
-  'inline-flex min-h-11 items-center justify-center rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:cursor-wait disabled:opacity-70';
 
 /**
  * Set while the account is being deleted: signing out then must not send the person to the
@@ -98,17 +92,11 @@ export default function AccountPage() {
 
   if (load.state === 'error') {
     return (
-      <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
-        <p className="font-semibold">{load.message.title}</p>
-        <p className="mt-1">{load.message.description}</p>
-        <button
-          type="button"
-          onClick={() => void refresh()}
-          className="mt-3 inline-flex min-h-11 items-center rounded-md border border-red-800 bg-white px-4 py-2 font-semibold text-red-900 hover:bg-red-100"
-        >
-          Try again
-        </button>
-      </div>
+      <RetryAlert
+        title={load.message.title}
+        description={load.message.description}
+        onRetry={() => void refresh()}
+      />
     );
   }
 
@@ -147,14 +135,6 @@ export default function AccountPage() {
         <YourData data={data} onFailure={onFailure} />
       </div>
     </div>
-  );
-}
-
-function SectionTitle({ id, children }: { id: string; children: string }) {
-  return (
-    <h2 id={id} className="text-xl font-semibold text-brand-800">
-      {children}
-    </h2>
   );
 }
 
@@ -237,14 +217,14 @@ function SavedPrograms({
                   ) : (
                     <span className="font-medium break-words">{name}</span>
                   )}
-                  <p className="text-sm text-muted">Saved {formatWhen(favourite.created_at)}</p>
+                  <p className="text-sm text-muted">Saved {formatDay(favourite.created_at)}</p>
                 </div>
                 <button
                   type="button"
                   data-remove
                   aria-disabled={removing !== null}
                   onClick={() => void remove(favourite, index)}
-                  className={`${secondaryButton} shrink-0 text-sm`}
+                  className={`${secondaryBusyButton} shrink-0 text-sm`}
                 >
                   {removing === favourite.program_id ? 'Removing…' : 'Remove'}
                   <span className="sr-only"> {name} from your favorites</span>
@@ -301,7 +281,7 @@ function SentRequests({ requests }: { requests: readonly AccountRequest[] }) {
                     )}
                     <p className="text-sm text-muted">
                       {typeLabel(request.type)}, sent{' '}
-                      <time dateTime={request.created_at}>{formatWhen(request.created_at)}</time>
+                      <time dateTime={request.created_at}>{formatDay(request.created_at)}</time>
                     </p>
                   </div>
                   <p className="text-sm">
@@ -477,7 +457,7 @@ function YourData({ data, onFailure }: { data: AccountData; onFailure: (failure:
         type="button"
         onClick={() => void download()}
         disabled={downloading}
-        className={`${secondaryButton} mt-2`}
+        className={`${secondaryBusyButton} mt-2`}
       >
         {downloading ? 'Preparing…' : 'Download my data'}
       </button>
@@ -543,7 +523,7 @@ function YourData({ data, onFailure }: { data: AccountData; onFailure: (failure:
             ) : null}
           </div>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <button type="button" onClick={close} disabled={deleting} className={secondaryButton}>
+            <button type="button" onClick={close} disabled={deleting} className={secondaryBusyButton}>
               Cancel
             </button>
             <button type="button" onClick={() => void confirm()} disabled={deleting} className={dangerButton}>

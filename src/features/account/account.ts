@@ -60,14 +60,6 @@ export const ACCOUNT_DELETED: Message = {
 
 // ---- pure rules ----
 
-const WHEN = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-
-/** `2026-11-22T15:53:33.976624Z` → `November 22, 2026` in the visitor's time zone; `''` if not a time. */
-export function formatWhen(iso: string): string {
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? '' : WHEN.format(time);
-}
-
 export const STATUS_LABELS: Readonly<Record<RequestStatus, { label: string; hint: string }>> = {
   new: { label: 'New', hint: 'Sent; the program has not marked it as answered yet.' },
   contacted: { label: 'Contacted', hint: 'The program says it has contacted you.' },

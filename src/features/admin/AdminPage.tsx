@@ -1,8 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import { $session, initSession, signInHref, signOut } from '../auth/session.ts';
-import { card, primaryButton, secondaryButton, SectionTabs } from '../provider-dashboard/ui.tsx';
-import { showToast } from '../toasts/store.ts';
+import { SectionTabs } from '../../ui/Tabs.tsx';
+import { card, RetryAlert } from '../../ui/boxes.tsx';
+import { primaryButton, secondaryButton } from '../../ui/buttons.ts';
+import { showToast } from '../../ui/toasts/store.ts';
 import { loadOverview, type AdminOverview, type Failure } from './api.ts';
 import { ListingsTab } from './ListingsTab.tsx';
 import { OverviewTab } from './OverviewTab.tsx';
@@ -98,20 +100,14 @@ export default function AdminPage() {
 
   if (gate.state === 'error') {
     return (
-      <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
-        <p className="font-semibold">{gate.title}</p>
-        <p className="mt-1">{gate.description}</p>
-        <button
-          type="button"
-          onClick={() => {
-            setGate({ state: 'loading' });
-            void refresh();
-          }}
-          className="mt-3 inline-flex min-h-11 items-center rounded-md border border-red-800 bg-white px-4 py-2 font-semibold text-red-900 hover:bg-red-100"
-        >
-          Try again
-        </button>
-      </div>
+      <RetryAlert
+        title={gate.title}
+        description={gate.description}
+        onRetry={() => {
+          setGate({ state: 'loading' });
+          void refresh();
+        }}
+      />
     );
   }
 

@@ -1,12 +1,7 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
-import { showToast } from '../toasts/store.ts';
-import {
-  FieldMessage,
-  inputClass,
-  labelClass,
-  primaryButton,
-  secondaryButton,
-} from '../provider-dashboard/ui.tsx';
+import { showToast } from '../../ui/toasts/store.ts';
+import { primaryButton, secondaryButton } from '../../ui/buttons.ts';
+import { FieldMessage, inputClass, labelClass } from '../../ui/fields.tsx';
 import type { Failure } from './api.ts';
 import {
   decisionErrors,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { showToast } from '../toasts/store.ts';
+import { showToast } from '../../ui/toasts/store.ts';
 import { fetchUpload, type Failure } from './api.ts';
-import { secondaryButton } from '../provider-dashboard/ui.tsx';
+import { secondaryButton } from '../../ui/buttons.ts';
 
 /** How long an opened file's object URL lives (the new tab has loaded it by then). */
 const OBJECT_URL_LIFETIME_MS = 60_000;

@@ -1,6 +1,9 @@
 import { useId, useState } from 'react';
-import { showToast } from '../toasts/store.ts';
-import { card, formatDay, inputClass, labelClass, Pill, SectionTitle } from '../provider-dashboard/ui.tsx';
+import { showToast } from '../../ui/toasts/store.ts';
+import { Pill } from '../../ui/Pill.tsx';
+import { card, SectionTitle } from '../../ui/boxes.tsx';
+import { inputClass, labelClass } from '../../ui/fields.tsx';
+import { formatDay } from '../../ui/format.ts';
 import { decideListing, loadListings, type AdminListing, type Failure } from './api.ts';
 import { DecisionPanel } from './DecisionPanel.tsx';
 import { FileButton } from './FileButton.tsx';

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { card, formatDay, formatDayTime, Pill, SectionTitle } from '../provider-dashboard/ui.tsx';
+import { Pill } from '../../ui/Pill.tsx';
+import { card, SectionTitle } from '../../ui/boxes.tsx';
+import { formatDay, formatDayTime } from '../../ui/format.ts';
 import type { AdminOverview, AdminPublishing } from './api.ts';
 import { publishingView, trialState, verificationLabel } from './rules.ts';
 

@@ -4,7 +4,9 @@
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Failure, Result } from './api.ts';
-import { formatDay, Pill } from '../provider-dashboard/ui.tsx';
+import { RetryAlert } from '../../ui/boxes.tsx';
+import { Pill } from '../../ui/Pill.tsx';
+import { formatDay } from '../../ui/format.ts';
 import { decisionLabel } from './rules.ts';
 
 /** One `<dt>`/`<dd>` pair of a definition list laid out as two columns from the small breakpoint. */
@@ -74,19 +76,7 @@ export function ListState({
         Loading…
       </p>
     );
-  if (load.state === 'error')
-    return (
-      <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
-        <p>{load.description}</p>
-        <button
-          type="button"
-          onClick={onRetry}
-          className="mt-3 inline-flex min-h-11 items-center rounded-md border border-red-800 bg-white px-4 py-2 font-semibold text-red-900 hover:bg-red-100"
-        >
-          Try again
-        </button>
-      </div>
-    );
+  if (load.state === 'error') return <RetryAlert description={load.description} onRetry={onRetry} />;
   return (
     <p role="status" className="text-muted">
       {count === 0 ? empty : `${String(count)} ${count === 1 ? noun[0] : noun[1]}`}

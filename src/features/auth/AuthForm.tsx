@@ -9,18 +9,11 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { showToast } from '../toasts/store.ts';
-import {
-  AlertBox,
-  EmailField,
-  Field,
-  inputClass,
-  linkButton,
-  NoticeBox,
-  PasswordField,
-  primaryButton,
-} from './fields.tsx';
-import { flashToast } from './flash.ts';
+import { showToast } from '../../ui/toasts/store.ts';
+import { AlertBox, NoticeBox } from '../../ui/boxes.tsx';
+import { linkButton, submitButton } from '../../ui/buttons.ts';
+import { EmailField, Field, inputClass, PasswordField } from '../../ui/fields.tsx';
+import { flashToast } from '../../ui/toasts/flash.ts';
 import {
   checkEmail,
   checkPassword,
@@ -343,7 +336,7 @@ export default function AuthForm() {
           <AlertBox message={alert} />
           <NoticeBox message={notice} />
           {sent.kind === 'signup' ? (
-            <button type="button" onClick={() => void resend()} disabled={busy} className={primaryButton}>
+            <button type="button" onClick={() => void resend()} disabled={busy} className={submitButton}>
               Resend Email
             </button>
           ) : null}
@@ -449,7 +442,7 @@ export default function AuthForm() {
             </a>
           </p>
         ) : null}
-        <button type="submit" disabled={busy} className={primaryButton}>
+        <button type="submit" disabled={busy} className={submitButton}>
           {busy
             ? 'Please wait…'
             : {

@@ -9,8 +9,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { EmailOtpType } from '@supabase/supabase-js';
-import { flashToast } from './flash.ts';
-import { linkButton, primaryButton } from './fields.tsx';
+import { flashToast } from '../../ui/toasts/flash.ts';
+import { linkButton, submitButton } from '../../ui/buttons.ts';
 import { MESSAGES } from './messages.ts';
 import { safeNextPath, signInHrefFor } from './rules.ts';
 import { getSupabase } from './session.ts';
@@ -144,7 +144,7 @@ export default function ConfirmLink() {
           browser or device. If you were confirming your email address, it is confirmed now, and you can sign
           in with your password.
         </p>
-        <a href={signInHrefFor(outcome.next)} className={primaryButton}>
+        <a href={signInHrefFor(outcome.next)} className={submitButton}>
           Sign In
         </a>
         <p className="text-center text-sm">
@@ -166,7 +166,7 @@ export default function ConfirmLink() {
           This Link Is Incomplete
         </h1>
         <p>Please open the link from your email again, or copy the whole address into your browser.</p>
-        <a href="/auth" className={primaryButton}>
+        <a href="/auth" className={submitButton}>
           Go to Sign In
         </a>
       </div>
@@ -187,11 +187,11 @@ export default function ConfirmLink() {
         opened already. You can get a new one here:
       </p>
       {recovery ? (
-        <a href="/auth?mode=reset" className={primaryButton}>
+        <a href="/auth?mode=reset" className={submitButton}>
           Send a New Reset Link
         </a>
       ) : (
-        <a href={`/auth?mode=magic-link${nextParam(outcome.next)}`} className={primaryButton}>
+        <a href={`/auth?mode=magic-link${nextParam(outcome.next)}`} className={submitButton}>
           Email Me a New Sign-in Link
         </a>
       )}

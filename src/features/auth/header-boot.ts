@@ -4,7 +4,7 @@
  * starts the session, and loads the header's signed-in menu (header.ts) only when someone is
  * signed in.
  */
-import { showFlashedToast } from './flash.ts';
+import { showFlashedToast } from '../../ui/toasts/flash.ts';
 import { $session, initSession, mayHaveSession } from './session.ts';
 
 export function bootHeader(): void {

@@ -7,8 +7,8 @@
  * Pages are rendered signed-out; the desktop slot's box has a fixed width (SiteHeader.astro) so
  * swapping "Provider Login" for the menu moves nothing else in the header.
  */
-import { showToast } from '../toasts/store.ts';
-import { clearFlash, flashToast } from './flash.ts';
+import { showToast } from '../../ui/toasts/store.ts';
+import { clearFlash, flashToast } from '../../ui/toasts/flash.ts';
 import { MESSAGES } from './messages.ts';
 import { isProviderAccount, PROVIDER_HOME } from './rules.ts';
 import { $session, displayName, signOut, type Session } from './session.ts';

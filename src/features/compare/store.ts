@@ -12,7 +12,7 @@
  * compareHref(compareIds()); // '/compare?ids=tidemark-ocd-residential'
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import { showToast } from '../toasts/store.ts';
+import { showToast } from '../../ui/toasts/store.ts';
 
 export const COMPARE_STORAGE_KEY = 'ocd-directory.compare';
 export const MAX_COMPARE = 3;

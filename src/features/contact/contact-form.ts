@@ -3,7 +3,7 @@
  * the fields before sending, errors appear next to their fields, and the message is POSTed as
  * JSON. The schema (and zod) load on first interaction, so the page ships almost no JavaScript.
  */
-import { showToast } from '../toasts/store.ts';
+import { showToast } from '../../ui/toasts/store.ts';
 import { CONTACT_FIELDS, sendContactMessage, type ContactField, type ContactValues } from './submit.ts';
 
 type Validate = (values: ContactValues) => Partial<Record<ContactField, string>>;

@@ -4,6 +4,7 @@ import ProgramCard, { ProgramCardSkeleton } from '../../components/program/Progr
 import type { DirectoryEntry } from '../../lib/directory/rules.ts';
 import { loadDirectoryIndex } from '../../lib/directory/index-data.ts';
 import { $session, signInHref } from '../auth/session.ts';
+import { RetryAlert } from '../../ui/boxes.tsx';
 import FavouriteHeart from './FavouriteHeart.tsx';
 import { $favourites, $favouritesStatus, loadFavourites, startFavourites, type Favourite } from './store.ts';
 
@@ -79,19 +80,13 @@ export default function FavouritesPage() {
 
   if (status === 'error') {
     return (
-      <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
-        <p className="font-semibold">Failed to load favorites</p>
-        <p className="mt-1">Your saved programs could not be loaded.</p>
-        <button
-          type="button"
-          onClick={() => {
-            void loadFavourites();
-          }}
-          className="mt-3 inline-flex min-h-11 items-center rounded-md border border-red-800 bg-white px-4 py-2 font-semibold text-red-900 hover:bg-red-100"
-        >
-          Try again
-        </button>
-      </div>
+      <RetryAlert
+        title="Failed to load favorites"
+        description="Your saved programs could not be loaded."
+        onRetry={() => {
+          void loadFavourites();
+        }}
+      />
     );
   }
 

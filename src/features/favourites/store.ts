@@ -18,7 +18,7 @@
  */
 import type { ReadableAtom } from 'nanostores';
 import { $session, apiFetch, initSession, signInHref, type Session } from '../auth/session.ts';
-import { showToast } from '../toasts/store.ts';
+import { showToast } from '../../ui/toasts/store.ts';
 import {
   $favouriteIds,
   $favouritesList as $list,

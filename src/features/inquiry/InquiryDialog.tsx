@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type ReactNode, type SubmitEvent } 
 import { telHref } from '../../lib/display.ts';
 import { $session, apiFetch, initSession } from '../auth/session.ts';
 import { track } from '../engagement/tracker.ts';
-import { showToast } from '../toasts/store.ts';
+import { showToast } from '../../ui/toasts/store.ts';
 import {
   EMAIL_NOT_AVAILABLE,
   inquiryBody,

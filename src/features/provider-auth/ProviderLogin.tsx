@@ -10,15 +10,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { MIN_PASSWORD_LENGTH, SITE_TITLE } from '../../lib/vocabulary.ts';
-import {
-  AlertBox,
-  EmailField,
-  linkButton,
-  NoticeBox,
-  PasswordField,
-  primaryButton,
-} from '../auth/fields.tsx';
-import { flashToast } from '../auth/flash.ts';
+import { AlertBox, NoticeBox } from '../../ui/boxes.tsx';
+import { linkButton, submitButton } from '../../ui/buttons.ts';
+import { Checkbox, EmailField, PasswordField } from '../../ui/fields.tsx';
+import { flashToast } from '../../ui/toasts/flash.ts';
 import {
   checkEmail,
   checkPassword,
@@ -38,8 +33,7 @@ import {
   setRememberMe,
   updatePassword as updatePasswordAndEndOthers,
 } from '../auth/session.ts';
-import { showToast } from '../toasts/store.ts';
-import { Checkbox } from './Checkbox.tsx';
+import { showToast } from '../../ui/toasts/store.ts';
 import { providerConfirmUrl, providerRecoveryUrl } from './rules.ts';
 
 type Errors = { email?: Message | null; password?: Message | null };
@@ -233,7 +227,7 @@ export default function ProviderLogin() {
             autoComplete="new-password"
             hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
           />
-          <button type="submit" disabled={busy} className={primaryButton}>
+          <button type="submit" disabled={busy} className={submitButton}>
             {busy ? 'Please wait…' : 'Update Password'}
           </button>
         </form>
@@ -302,7 +296,7 @@ export default function ProviderLogin() {
             Forgot password?
           </button>
         </div>
-        <button type="submit" disabled={busy} className={primaryButton}>
+        <button type="submit" disabled={busy} className={submitButton}>
           {busy ? 'Please wait…' : useMagicLink ? 'Send Magic Link' : 'Sign In'}
         </button>
         <div className="space-y-2 border-t border-slate-200 pt-4 text-center text-sm">

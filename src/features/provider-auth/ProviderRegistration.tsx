@@ -11,13 +11,14 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { registrationStep2Errors, type RuleMessage } from '../../lib/provider-rules.ts';
 import { MIN_PASSWORD_LENGTH, SITE_TITLE } from '../../lib/vocabulary.ts';
-import { AlertBox, Field, inputClass, linkButton, PasswordField, primaryButton } from '../auth/fields.tsx';
-import { flashToast } from '../auth/flash.ts';
+import { AlertBox } from '../../ui/boxes.tsx';
+import { linkButton, submitButton } from '../../ui/buttons.ts';
+import { Checkbox, Field, inputClass, PasswordField } from '../../ui/fields.tsx';
+import { flashToast } from '../../ui/toasts/flash.ts';
 import { concealsAccount, mailError, MESSAGES, type Message } from '../auth/messages.ts';
 import { PROVIDER_HOME } from '../auth/rules.ts';
 import { $session, getSupabase, initSession, setRememberMe } from '../auth/session.ts';
 import { ensureProviderProfile } from '../provider/profile.ts';
-import { Checkbox } from './Checkbox.tsx';
 import {
   providerConfirmUrl,
   REGISTRATION_MESSAGES,
@@ -289,7 +290,7 @@ export default function ProviderRegistration() {
           />
         </>
       )}
-      <button type="submit" className={primaryButton}>
+      <button type="submit" className={submitButton}>
         Continue
       </button>
     </>
@@ -364,7 +365,7 @@ export default function ProviderRegistration() {
         >
           Back
         </button>
-        <button type="submit" disabled={busy} className={primaryButton}>
+        <button type="submit" disabled={busy} className={submitButton}>
           {busy ? 'Please wait…' : form.useMagicLink ? 'Register and Send Link' : 'Create Account'}
         </button>
       </div>

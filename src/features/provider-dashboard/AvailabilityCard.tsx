@@ -7,7 +7,7 @@
 import { useId, useState } from 'react';
 import { availabilityView, type AvailabilityStatus } from '../../lib/availability.ts';
 import { formatLongDate } from '../../lib/dates.ts';
-import { showToast } from '../toasts/store.ts';
+import { showToast } from '../../ui/toasts/store.ts';
 import { saveAvailability, type Failure } from './api.ts';
 import {
   AVAILABILITY_CHOICES,
@@ -18,7 +18,8 @@ import {
   type AvailabilityBody,
 } from './availability.ts';
 import type { ListingAvailability, ListingRow } from './draft.ts';
-import { inputClass, labelClass, primaryButton, secondaryButton } from './ui.tsx';
+import { primaryButton, secondaryButton } from '../../ui/buttons.ts';
+import { inputClass, labelClass } from '../../ui/fields.tsx';
 
 type Props = {
   listing: ListingRow;

@@ -1,7 +1,8 @@
 import { trialDaysLeft } from '../../lib/provider-rules.ts';
 import { TRIAL_DAYS } from '../../lib/vocabulary.ts';
 import type { Provider } from './api.ts';
-import { card, formatDay, SectionTitle } from './ui.tsx';
+import { card, SectionTitle } from '../../ui/boxes.tsx';
+import { formatDay } from '../../ui/format.ts';
 
 /** Spec §2: billing is "coming soon"; until then the trial and the plan are shown as they are. */
 export function BillingTab({ provider, now }: { provider: Provider; now: number }) {

@@ -1,8 +1,10 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { isEmail } from '../../lib/text-rules.ts';
-import { showToast } from '../toasts/store.ts';
+import { showToast } from '../../ui/toasts/store.ts';
 import { saveContactSettings, type Failure, type Provider } from './api.ts';
-import { card, inputClass, labelClass, primaryButton, SectionTitle } from './ui.tsx';
+import { card, SectionTitle } from '../../ui/boxes.tsx';
+import { primaryButton } from '../../ui/buttons.ts';
+import { inputClass, labelClass } from '../../ui/fields.tsx';
 
 type Errors = { inquiry_email?: string | undefined; inquiry_phone?: string | undefined };
 

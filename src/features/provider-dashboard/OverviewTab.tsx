@@ -1,21 +1,16 @@
 import { useId, useState } from 'react';
 import { profileCompleteness, trialDaysLeft, verificationBadge } from '../../lib/provider-rules.ts';
 import { INQUIRY_STATUSES, type InquiryStatus } from '../../lib/vocabulary.ts';
-import { showToast } from '../toasts/store.ts';
+import { showToast } from '../../ui/toasts/store.ts';
 import { setInquiryStatus, type Dashboard, type Failure, type ProviderInquiry } from './api.ts';
 import { listingsToConfirm, localDay } from './availability.ts';
 import { EngagementChart } from './EngagementChart.tsx';
 import { badgeTone } from './VerificationTab.tsx';
-import {
-  card,
-  formatDay,
-  formatDayTime,
-  inputClass,
-  Pill,
-  secondaryButton,
-  SectionTitle,
-  type Tone,
-} from './ui.tsx';
+import { Pill, type Tone } from '../../ui/Pill.tsx';
+import { card, SectionTitle } from '../../ui/boxes.tsx';
+import { secondaryButton } from '../../ui/buttons.ts';
+import { inputClass } from '../../ui/fields.tsx';
+import { formatDay, formatDayTime } from '../../ui/format.ts';
 
 const STATUS_LABEL: Record<InquiryStatus, string> = { new: 'New', contacted: 'Contacted', closed: 'Closed' };
 const STATUS_TONE: Record<InquiryStatus, Tone> = { new: 'blue', contacted: 'amber', closed: 'slate' };

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { $session, initSession, isSigningOut, signOut } from '../auth/session.ts';
-import { flashToast } from '../auth/flash.ts';
+import { flashToast } from '../../ui/toasts/flash.ts';
 import { ensureProviderProfile } from '../provider/profile.ts';
-import { showToast } from '../toasts/store.ts';
+import { showToast } from '../../ui/toasts/store.ts';
 import { loadDashboard, type Dashboard, type Failure, type Message } from './api.ts';
 import { BillingTab } from './BillingTab.tsx';
 import { ContactsTab } from './ContactsTab.tsx';
@@ -11,7 +11,9 @@ import { ListingsTab } from './listing-builder/index.tsx';
 import { OverviewTab } from './OverviewTab.tsx';
 import { RoiTab } from './RoiTab.tsx';
 import { searchWithTab, tabFromSearch, TABS, type TabId } from './tabs.ts';
-import { card, primaryButton, secondaryButton, SectionTabs } from './ui.tsx';
+import { SectionTabs } from '../../ui/Tabs.tsx';
+import { card, RetryAlert } from '../../ui/boxes.tsx';
+import { primaryButton, secondaryButton } from '../../ui/buttons.ts';
 import { VerificationTab } from './VerificationTab.tsx';
 
 export const LOGIN_PATH = '/provider-login';
@@ -170,20 +172,14 @@ export default function ProviderDashboard() {
 
   if (load.state === 'error') {
     return (
-      <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
-        <p className="font-semibold">{load.message.title}</p>
-        <p className="mt-1">{load.message.description}</p>
-        <button
-          type="button"
-          onClick={() => {
-            setLoad({ state: 'loading' });
-            void refresh();
-          }}
-          className="mt-3 inline-flex min-h-11 items-center rounded-md border border-red-800 bg-white px-4 py-2 font-semibold text-red-900 hover:bg-red-100"
-        >
-          Try again
-        </button>
-      </div>
+      <RetryAlert
+        title={load.message.title}
+        description={load.message.description}
+        onRetry={() => {
+          setLoad({ state: 'loading' });
+          void refresh();
+        }}
+      />
     );
   }
 

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { formatRoi, roi, ROI_ASSUMPTIONS, ROI_DEFAULTS, type RoiInputs } from '../../lib/roi.ts';
-import { card, inputClass, labelClass, SectionTitle } from './ui.tsx';
+import { card, SectionTitle } from '../../ui/boxes.tsx';
+import { inputClass, labelClass } from '../../ui/fields.tsx';
 
 const FIELDS: { key: keyof RoiInputs; label: string; unit: string }[] = [
   { key: 'beds', label: 'Number of beds', unit: 'beds' },

@@ -4,18 +4,13 @@ import {
   verificationDocumentsErrors,
   type VerificationBadge,
 } from '../../lib/provider-rules.ts';
-import { showToast } from '../toasts/store.ts';
+import { showToast } from '../../ui/toasts/store.ts';
 import { requestVerification, type Dashboard, type Failure, type VerificationRequest } from './api.ts';
-import {
-  card,
-  formatDay,
-  inputClass,
-  Pill,
-  primaryButton,
-  secondaryButton,
-  SectionTitle,
-  type Tone,
-} from './ui.tsx';
+import { Pill, type Tone } from '../../ui/Pill.tsx';
+import { card, SectionTitle } from '../../ui/boxes.tsx';
+import { primaryButton, secondaryButton } from '../../ui/buttons.ts';
+import { inputClass } from '../../ui/fields.tsx';
+import { formatDay } from '../../ui/format.ts';
 
 export function badgeTone(badge: VerificationBadge): Tone {
   switch (badge) {

@@ -1,8 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import { $session, initSession, signInHref } from '../auth/session.ts';
-import { card, primaryButton, secondaryButton, SectionTabs } from '../provider-dashboard/ui.tsx';
-import { showToast } from '../toasts/store.ts';
+import { SectionTabs } from '../../ui/Tabs.tsx';
+import { card } from '../../ui/boxes.tsx';
+import { primaryButton, secondaryButton } from '../../ui/buttons.ts';
+import { showToast } from '../../ui/toasts/store.ts';
 import { loadOverview, TEST_MESSAGES, type Failure, type TestOverview } from './api.ts';
 import { DataPanel, OverviewPanel, ProvidersPanel, UserFlowPanel, type TestProgram } from './panels.tsx';
 import { searchWithTab, tabFromSearch, TABS, type TabId } from './tabs.ts';

@@ -1,17 +1,12 @@
 /** The four panels of the testing suite (spec §2): overview, provider testing, user flow, data. */
 import { useState, type SyntheticEvent } from 'react';
 import { ENGAGEMENT_EVENT_TYPES, type EngagementEventType } from '../../lib/vocabulary.ts';
-import {
-  card,
-  formatDay,
-  formatDayTime,
-  inputClass,
-  labelClass,
-  Pill,
-  primaryButton,
-  secondaryButton,
-} from '../provider-dashboard/ui.tsx';
-import { showToast } from '../toasts/store.ts';
+import { Pill } from '../../ui/Pill.tsx';
+import { card } from '../../ui/boxes.tsx';
+import { primaryButton, secondaryButton } from '../../ui/buttons.ts';
+import { inputClass, labelClass } from '../../ui/fields.tsx';
+import { formatDay, formatDayTime } from '../../ui/format.ts';
+import { showToast } from '../../ui/toasts/store.ts';
 import {
   cleanupTestData,
   createTestProvider,

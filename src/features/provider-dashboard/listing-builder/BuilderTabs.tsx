@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { tabListKeyDown } from '../ui.tsx';
+import { tabListKeyDown } from '../../../ui/Tabs.tsx';
 import { tabsWithErrors, type BuilderTab, type BuilderTabEntry } from './builder-tabs.ts';
 import type { Errors } from './field-errors.ts';
 

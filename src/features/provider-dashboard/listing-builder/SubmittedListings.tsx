@@ -1,7 +1,10 @@
 import type { Failure } from '../api.ts';
 import { AvailabilityCard } from '../AvailabilityCard.tsx';
 import type { ListingRow } from '../draft.ts';
-import { card, formatDay, Pill, SectionTitle, secondaryButton, type Tone } from '../ui.tsx';
+import { Pill, type Tone } from '../../../ui/Pill.tsx';
+import { card, SectionTitle } from '../../../ui/boxes.tsx';
+import { secondaryButton } from '../../../ui/buttons.ts';
+import { formatDay } from '../../../ui/format.ts';
 
 const LISTING_STATUS: Record<ListingRow['status'], { label: string; tone: Tone }> = {
   draft: { label: 'Draft', tone: 'slate' },

@@ -2,9 +2,9 @@
 import type { Failure } from '../api.ts';
 import type { ListingDraft } from '../draft.ts';
 import type { UploadKind } from '../uploads.ts';
-import { Checkboxes, Select, TextArea, TextInput } from './controls.tsx';
+import { Checkboxes, Select, TextArea, TextInput } from '../../../ui/fields.tsx';
 import type { Errors } from './field-errors.ts';
-import { FileField } from './FileField.tsx';
+import { UploadField } from './UploadField.tsx';
 import type { UpdateField } from './useListingBuilder.ts';
 
 /** Draft fields holding one choice from a list ('' = not specified). */
@@ -187,7 +187,7 @@ function Field({ spec, form }: { spec: FieldSpec; form: FieldForm }) {
       );
     case 'file':
       return (
-        <FileField
+        <UploadField
           id={id}
           kind={spec.name}
           label={spec.label}

@@ -2,7 +2,9 @@
 import type { ComponentType } from 'react';
 import type { Failure } from '../api.ts';
 import { isEmptyDraft, type ListingRow } from '../draft.ts';
-import { card, formatDayTime, primaryButton, secondaryButton, SectionTitle } from '../ui.tsx';
+import { card, SectionTitle } from '../../../ui/boxes.tsx';
+import { primaryButton, secondaryButton } from '../../../ui/buttons.ts';
+import { formatDayTime } from '../../../ui/format.ts';
 import { BUILDER_TABS, type BuilderTab } from './builder-tabs.ts';
 import { BuilderTabs, Panel } from './BuilderTabs.tsx';
 import type { FieldForm } from './fields.tsx';

@@ -1,6 +1,6 @@
 /** The listing builder's state: the draft, the open tab, field messages, Save Draft, Submit for Review and edit. */
 import { useId, useRef, useState } from 'react';
-import { showToast } from '../../toasts/store.ts';
+import { showToast } from '../../../ui/toasts/store.ts';
 import { submitListing, type Failure } from '../api.ts';
 import {
   draftFromListing,

@@ -171,7 +171,7 @@ describe('the browser selection', () => {
 
   it('refuses a fourth with a toast saying at most 3 can be compared', async () => {
     const store = await import('../../../../src/features/compare/store.ts');
-    const toasts = await import('../../../../src/features/toasts/store.ts');
+    const toasts = await import('../../../../src/ui/toasts/store.ts');
     for (const p of [A, B, C]) store.toggleCompare(p);
     expect(store.toggleCompare(D)).toBe('full');
     expect(store.compareIds()).toEqual([A.id, B.id, C.id]);

@@ -1,6 +1,6 @@
 import { FIDELITY_LABELS, OUTCOME_MEASURES } from '../../../../lib/fidelity.ts';
 import { YES_NO } from '../../draft.ts';
-import { labelClass } from '../../ui.tsx';
+import { labelClass } from '../../../../ui/fields.tsx';
 import { Fields, type FieldForm, type FieldTable } from '../fields.tsx';
 
 const TREATMENT: FieldTable = [

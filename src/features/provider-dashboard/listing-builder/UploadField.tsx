@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { uploadFile, uploadObjectUrl, type Failure } from '../api.ts';
 import { acceptOf, formatBytes, uploadProblem, UPLOAD_KINDS, type UploadKind } from '../uploads.ts';
-import { described, FieldLabel } from './controls.tsx';
+import { FileField } from '../../../ui/FileField.tsx';
 
 /** A file uploaded as soon as it is chosen; the draft keeps its address and name. */
-export function FileField({
+export function UploadField({
   id,
   kind,
   label,
@@ -80,54 +80,40 @@ export function FileField({
 
   const error = state.status === 'error' ? state.message : undefined;
   return (
-    <div>
-      <FieldLabel htmlFor={id} label={label} />
-      <input
-        ref={inputRef}
-        id={id}
-        type="file"
-        accept={acceptOf(kind)}
-        className="mt-1 block w-full text-sm file:mr-3 file:min-h-11 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-4 file:py-2 file:font-medium"
-        aria-invalid={Boolean(error)}
-        aria-describedby={described(id, true, Boolean(error))}
-        onChange={(e) => void choose(e.target.files?.[0])}
-      />
-      <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
-        {spec.described}, at most 5 MB. {hint}
-      </p>
-      <p role="status" className="mt-1 text-sm" data-testid={`${kind}-status`}>
-        {state.status === 'uploading'
+    <FileField
+      id={id}
+      label={label}
+      accept={acceptOf(kind)}
+      hint={`${spec.described}, at most 5 MB. ${hint}`}
+      status={
+        state.status === 'uploading'
           ? `Uploading ${state.name}…`
           : url !== ''
             ? `Uploaded: ${name || 'file'}`
-            : ''}
-      </p>
-      {preview !== null && url !== '' ? (
-        <img
-          src={preview}
-          alt="Your logo, as uploaded"
-          className="mt-2 h-16 w-auto max-w-full rounded-md border border-slate-200 bg-white object-contain p-1"
-          onError={() => {
-            setPreview(null);
-          }}
-        />
-      ) : null}
-      {url !== '' && state.status !== 'uploading' ? (
-        <button
-          type="button"
-          className="mt-1 rounded-sm text-sm font-medium text-brand-700 underline"
-          onClick={() => {
-            onUploaded('', '');
-          }}
-        >
-          Remove {kind === 'logo' ? 'logo' : 'license'}
-        </button>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-800" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+            : ''
+      }
+      statusTestId={`${kind}-status`}
+      error={error}
+      inputRef={inputRef}
+      onChoose={(file) => void choose(file)}
+      preview={
+        preview !== null && url !== '' ? (
+          <img
+            src={preview}
+            alt="Your logo, as uploaded"
+            className="mt-2 h-16 w-auto max-w-full rounded-md border border-slate-200 bg-white object-contain p-1"
+            onError={() => {
+              setPreview(null);
+            }}
+          />
+        ) : null
+      }
+      removeLabel={
+        url !== '' && state.status !== 'uploading' ? `Remove ${kind === 'logo' ? 'logo' : 'license'}` : null
+      }
+      onRemove={() => {
+        onUploaded('', '');
+      }}
+    />
   );
 }

@@ -3,7 +3,7 @@
  * the toast store lives in one page, so the message waits in sessionStorage and the header script
  * shows it on the next page.
  */
-import { showToast, type ToastInput } from '../toasts/store.ts';
+import { showToast, type ToastInput } from './store.ts';
 
 const KEY = 'ocd-directory-flash';
 
