@@ -1,6 +1,6 @@
 /**
- * The account messages of spec §8, and which auth-server error gives which. Pure (no supabase-js
- * import): errors are read by their `code`/`status`/`message`, which supabase-js's AuthApiError
+ * The account messages (docs/product-rules.md#accounts), and which auth-server error gives
+ * which. Pure (no supabase-js import): errors are read by their `code`/`status`/`message`, which supabase-js's AuthApiError
  * carries from the server's `{ code, error_code, msg }` (docs/local-backend.md).
  */
 import { isEmail } from '../../lib/text-rules.ts';
@@ -74,7 +74,7 @@ function serverText(error: AuthErrorLike, fallback: string): string {
   return text === '' || text === '{}' ? fallback : text;
 }
 
-/** Sign-in errors (spec §8's red box). `unconfirmed` tells the form to offer "Resend Email". */
+/** Sign-in errors, shown in the form's red box. `unconfirmed` tells the form to offer "Resend Email". */
 export function signInError(error: AuthErrorLike): Message & { unconfirmed?: true } {
   if (error.code === 'email_not_confirmed' || /email not confirmed/i.test(error.message ?? '')) {
     return { ...MESSAGES.emailNotConfirmed, unconfirmed: true };
@@ -154,8 +154,8 @@ export function updatePasswordError(error: AuthErrorLike): Message {
 export type FieldErrors = Partial<Record<'email' | 'password', Message>>;
 
 /**
- * Checks an e-mail field (trimmed) as spec §5 says. `required` is the message for an empty field:
- * Missing Email on sign-in, Email Required on the reset form.
+ * Checks an e-mail field (trimmed; required, then the one e-mail rule). `required` is the
+ * message for an empty field: Missing Email on sign-in, Email Required on the reset form.
  */
 export function checkEmail(email: string, required: Message = MESSAGES.missingEmail): Message | null {
   const value = email.trim();

@@ -1,6 +1,6 @@
 /**
  * Pure rules of the account feature, free of the DOM and of supabase-js so that unit tests and
- * every island can use them: the display name (spec §2), which `next` targets are honoured, the
+ * every island can use them: the display name, which `next` targets are honoured, the
  * /auth modes, and the storage key the session lives under.
  */
 
@@ -14,7 +14,7 @@ export const AUTH_STORAGE_KEY = 'ocd-directory-auth';
 /** The shape of a user the display-name rule needs. */
 export type NamedUser = { email: string | null; metadata: Record<string, unknown> } | null;
 
-/** Spec §2: full_name metadata, else the e-mail's local part, else "Account". */
+/** The header's name for a person: full_name metadata, else the e-mail's local part, else "Account". */
 export function displayName(user: NamedUser): string {
   if (!user) return 'Account';
   const fullName = user.metadata['full_name'];
@@ -25,7 +25,7 @@ export function displayName(user: NamedUser): string {
   return local !== '' ? local : 'Account';
 }
 
-/** Modes of /auth: the spec's three (signin default, reset, update-password) plus sign-up and magic link. */
+/** Modes of /auth: signin (the default), sign-up, magic link, reset and update-password. */
 export const AUTH_MODES = ['signin', 'signup', 'magic-link', 'reset', 'update-password'] as const;
 export type AuthMode = (typeof AUTH_MODES)[number];
 

@@ -155,7 +155,7 @@ async function applySession(event: AuthChangeEvent, session: AuthSession | null)
 }
 
 /**
- * Spec §4 "the provider check" on sign-in: someone who registered as a provider (organization in
+ * The provider check on sign-in: someone who registered as a provider (organization in
  * the sign-up metadata) but has no provider profile yet, because the e-mail had to be confirmed
  * first or an earlier attempt failed, gets it now. Loaded only for them (dynamic import), so
  * everyone else's pages carry none of it. Answers the roles, with 'provider' once the profile
@@ -173,7 +173,10 @@ async function providerCheck(user: SessionUser, roles: Role[]): Promise<Role[]> 
   }
 }
 
-/** Roles from GET /api/me; an empty list when it cannot be read (spec §8), or 'unauthorized'. */
+/**
+ * Roles from GET /api/me; an empty list when it cannot be read (no role entries in the menu, not
+ * a failed sign-in), or 'unauthorized'.
+ */
 async function fetchRoles(accessToken: string): Promise<Role[] | 'unauthorized'> {
   try {
     const res = await fetch('/api/me', { headers: { authorization: `Bearer ${accessToken}` } });
@@ -280,7 +283,7 @@ export async function updatePassword(
   return null;
 }
 
-/** Spec §2: full_name metadata, else the e-mail's local part, else "Account". */
+/** The header's name for a person: full_name metadata, else the e-mail's local part, else "Account". */
 export function displayName(user: SessionUser | null): string {
   return displayNameRule(user);
 }

@@ -1,5 +1,6 @@
 /**
- * Where supabase-js keeps the session: "Remember me" (spec §2, /provider-login).
+ * Where supabase-js keeps the session: "Remember me" on /provider-login
+ * (docs/accounts.md#remember-me-storagets).
  *
  * Remembered (the default, and always on /auth): localStorage, so the session outlives the
  * browser. Not remembered: sessionStorage, so it ends when the tab or browser closes. The choice

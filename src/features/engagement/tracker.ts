@@ -1,6 +1,6 @@
 /**
- * Engagement tracking (spec §7, §9): `track(programId, type)` queues an event; the queue is
- * sent when it holds ENGAGEMENT_BATCH_SIZE events, ENGAGEMENT_FLUSH_MS after the last event,
+ * Engagement tracking (docs/product-rules.md#engagement): `track(programId, type)` queues an
+ * event; the queue is sent when it holds ENGAGEMENT_BATCH_SIZE events, ENGAGEMENT_FLUSH_MS after the last event,
  * and when the page is hidden or left (sendBeacon, which survives unload). Events carry the
  * program id and the event type only. Failures are logged as warnings and never shown.
  *

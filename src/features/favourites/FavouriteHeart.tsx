@@ -23,8 +23,8 @@ type Props = {
 };
 
 /**
- * The favourite toggle (spec §2): a button with `aria-pressed`, named "Save … to favorites" or
- * "Remove … from favorites". Signed out, a click asks the person to sign in (store.ts).
+ * The favourite toggle (docs/product-rules.md#favourites): a button with `aria-pressed`, named
+ * "Save … to favorites" or "Remove … from favorites". Signed out, a click asks the person to sign in (store.ts).
  */
 export default function FavouriteHeart({ program, visibility = 'card' }: Props) {
   const ids = useSyncExternalStore(subscribe, getIds, getServerIds);

@@ -72,14 +72,14 @@ export function isValidEmail(email: string): boolean {
   return isEmail(email.trim());
 }
 
-/** Used when the person leaves the message empty (spec §5), in the mailto draft. */
+/** Used when the person leaves the message empty (it is optional), in the mailto draft. */
 export function defaultGreeting(programName: string): string {
   return `Hello ${programName} admissions team,\n\nI would like to learn more about your program, including availability, admissions and insurance. Please contact me at your earliest convenience.\n\nThank you.`;
 }
 
 /**
- * Checks a form the way the API does (spec §5): name and e-mail required, e-mail valid; a call
- * request also needs a phone number. Every field's problem is listed; the summary is the first.
+ * Checks a form the way the API does (docs/product-rules.md#requests): name and e-mail required,
+ * e-mail valid; a call request also needs a phone number. Every field's problem is listed; the summary is the first.
  *
  * @example validateInquiry({ type: 'info', name: '', email: '', phone: '', message: '' })?.title // 'Missing Required Fields'
  */
@@ -139,7 +139,7 @@ export function inquiryBody(programId: string, input: InquiryInput, honeypot = '
 export type SendResult =
   { ok: true; id: string; routed: 'program' | 'site_team' } | { ok: false; problem: InquiryProblem };
 
-/** The spec's message for a field error the server sent (`"Title: description"`). */
+/** A field error the server sent (`"Title: description"`), as a title and a description. */
 function splitMessage(message: string): InquiryError {
   const at = message.indexOf(': ');
   return at > 0

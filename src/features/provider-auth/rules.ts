@@ -1,7 +1,7 @@
 /**
  * Pure rules of the provider's way in (/provider-registration, /provider-login): which message
  * goes beside which registration field, the sign-up metadata, where e-mail links lead and the
- * registration's error box. The spec's wording comes from src/lib/provider-rules.ts (the titles)
+ * registration's error box. The wording comes from src/lib/provider-rules.ts (the titles)
  * and src/features/auth/messages.ts (auth errors), so every form says the same thing.
  */
 import { PROVIDER_MESSAGES, type RegistrationStep1, type RuleMessage } from '../../lib/provider-rules.ts';
@@ -29,7 +29,7 @@ const missing = (what: string): RuleMessage => ({
 });
 
 /**
- * Spec §5 step 1 as messages beside the fields: the same checks and titles as
+ * Registration step 1 as messages beside the fields: the same checks and titles as
  * `registrationStep1Errors` (Missing Information, Invalid Email, Password Required, Password Too
  * Short, Passwords Don't Match), each placed on the field it is about. No password checks with a
  * magic link. Empty object: step 1 is complete.
@@ -67,8 +67,8 @@ export type RegistrationForm = {
 };
 
 /**
- * The sign-up metadata (spec §7: full_name, name, organization_name, phone), plus the consents
- * with the moment the terms were accepted. All text trimmed (spec §5); `ensureProviderProfile`
+ * The sign-up metadata (full_name, name, organization_name, phone), plus the consents
+ * with the moment the terms were accepted. All text trimmed; `ensureProviderProfile`
  * builds the provider profile from it.
  *
  * @example registrationMetadata({ organizationName: ' Acme ', contactName: 'Ann', email: 'a@b.org',
@@ -93,7 +93,7 @@ export function providerConfirmUrl(origin: string): string {
   return `${origin}/auth/confirm?${new URLSearchParams({ next: PROVIDER_HOME }).toString()}`;
 }
 
-/** The provider's new-password form, where a recovery link ends (spec §7: /provider-login?mode=reset). */
+/** The provider's new-password form, where a provider's recovery link ends. */
 export const PROVIDER_RESET_PATH = '/provider-login?mode=reset';
 
 /** `<origin>/auth/confirm?type=recovery&next=/provider-login?mode=reset`. */
@@ -115,7 +115,7 @@ export const REGISTRATION_MESSAGES = {
 } as const satisfies Record<string, Message>;
 
 /**
- * Sign-up errors of the registration form (spec §8): Password Too Short, Invalid Email, Too Many
+ * Sign-up errors of the registration form: Password Too Short, Invalid Email, Too Many
  * Attempts; anything else is Registration Error (the server's text is not shown: it may be
  * technical). No "Account Already Exists": that would tell who has an account, so the form goes on
  * to /registration-success for such an address (`concealsAccount`, checked first) and, should

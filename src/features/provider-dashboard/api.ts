@@ -1,7 +1,7 @@
 /**
  * The provider dashboard's calls (no React here). Each answers `{ ok: true, … }` or a `Failure`
  * the page can act on: sign in again, or a message (the server's own when it sent one, which
- * the API writes for people, else the spec's fallback).
+ * the API writes for people, else a fixed fallback).
  *
  * The answer types mirror netlify/functions/provider-*.mts; they are declared again here so that
  * browser code never imports server modules.

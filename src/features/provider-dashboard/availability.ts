@@ -1,5 +1,5 @@
 /**
- * The dashboard's availability card, as pure functions (issue 9 "Availability with a date"): the
+ * The dashboard's availability card, as pure functions (docs/product-rules.md#availability): the
  * API's row as the shared display rule's `Availability` (dated on the provider's own calendar
  * day), the choices of the change form, and the body a change or "Still accurate" sends.
  */

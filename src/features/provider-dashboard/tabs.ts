@@ -1,5 +1,5 @@
 /**
- * The provider dashboard's tabs (spec §2): their ids, labels and how the active one is kept in the
+ * The provider dashboard's tabs: their ids, labels and how the active one is kept in the
  * address (`?tab=listings`), so a reload, a shared link or Back returns to the same tab.
  */
 

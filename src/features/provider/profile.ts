@@ -1,6 +1,6 @@
 /**
  * The provider profile behind a provider account: created from the sign-up metadata the
- * registration form stores (spec §4 "Provider creation", §7 "Registration" flow).
+ * registration form stores (docs/product-rules.md#provider-registration).
  *
  * Registration calls `ensureProviderProfile` when sign-up returns a session at once; otherwise
  * (e-mail confirmation first) the provider dashboard calls it on the next sign-in. `POST
@@ -26,7 +26,7 @@ const text = (value: unknown): string => (typeof value === 'string' ? value.trim
 
 /**
  * The `POST /api/providers` body for a user whose sign-up metadata names an organization
- * (trimmed, spec §5), or null for anyone else (a family account). The contact name is
+ * (trimmed), or null for anyone else (a family account). The contact name is
  * `full_name`, else `name`; the phone is left out when blank.
  *
  * @example providerProfileBody({ id: 'u1', email: 'ann@acme.org',

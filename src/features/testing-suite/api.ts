@@ -1,7 +1,7 @@
 /**
  * The testing suite's calls to /api/test-tools/* (no React here). Each answers `{ ok: true, … }`
  * or a `Failure`: sign in again, not allowed (403), or a toast message (the server's own text
- * when it sent one, else the spec's fallback, §8).
+ * when it sent one, else the fallback of `TEST_MESSAGES`).
  *
  * The answer types mirror netlify/functions/test-tools.mts; they are declared again here so that
  * browser code never imports server modules.
@@ -68,7 +68,7 @@ export const ENDPOINTS = {
   cleanup: '/api/test-tools/cleanup',
 } as const;
 
-/** The spec's toasts (§5, §8). */
+/** The testing suite's toasts: successes, and the fallbacks when the server sent no text. */
 export const TEST_MESSAGES = {
   loadError: { title: 'Error Loading Test Data', description: 'Failed to load test data from database.' },
   providerError: { title: 'Test Provider Creation Error', description: 'Failed to create test provider.' },

@@ -1,7 +1,6 @@
 /**
- * The testing suite's tabs (spec §2 "Internal testing suite"): ids, labels, and the active one in
- * the address (`?tab=providers`), as on the provider dashboard. Also the engagement list's
- * "first 10, then and N more" rule (spec §9).
+ * The testing suite's tabs: ids, labels, and the active one in the address (`?tab=providers`),
+ * as on the provider dashboard. Also the engagement list's "first 10, then and N more" rule.
  */
 
 import { tabAddress } from '../../lib/tabs.ts';
@@ -21,7 +20,7 @@ export const DEFAULT_TAB: TabId = TABS[0].id;
 /** The active tab in the address: `?tab=<id>`, none for the overview (lib/tabs.ts). */
 export const { tabFromSearch, searchWithTab } = tabAddress(TABS);
 
-/** Test engagement events shown in the list (spec §9). */
+/** Test engagement events shown in the list; the rest are counted ("and N more"). */
 export const ENGAGEMENT_SHOWN = 10;
 
 /**
