@@ -30,7 +30,7 @@ export interface ApiBench {
   inquiryP95Ms: number;
   /**
    * The same API through the HTTP server of `npm start`, 20 concurrent clients, limiter on,
-   * engagement posted in the batches the site sends (ENGAGEMENT_BATCH_SIZE events, spec §9).
+   * engagement posted in the batches the site sends (ENGAGEMENT_BATCH_SIZE events).
    */
   http: HttpBench;
   /** The same load with every engagement batch at the API's maximum (50 events). */

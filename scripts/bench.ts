@@ -413,7 +413,7 @@ function footer(results: Results, extra: string[] = []): string[] {
   return [
     summary(results.budgets),
     `Measured ${m.date} on ${String(m.cpus)} CPUs shared with other work (load average ${m.loadavg.map((l) => l.toFixed(2)).join(' / ')} at the end): times are noisy, compare runs with care.`,
-    `Node ${m.node}${m.chromium ? `, ${m.chromium}` : ''}. KB = 1,000 bytes. Budgets from DESIGN.md "Budgets" (api.me.p50: issue 10); "—" = reported only.`,
+    `Node ${m.node}${m.chromium ? `, ${m.chromium}` : ''}. KB = 1,000 bytes. Budgets from DESIGN.md "Budgets"; "—" = reported only.`,
     ...extra,
   ];
 }

@@ -1,5 +1,5 @@
 /**
- * Figures of the offline geocoding for `npm run bench` (issue 9): gzip sizes of the static lookup
+ * Figures of the offline geocoding for `npm run bench` (the directory's Near search): gzip sizes of the static lookup
  * shards a visitor's browser downloads (one per lookup) and the time to resolve a typed ZIP or
  * "City, ST" from a shard. Computed from the generator's output; no server or build needed.
  */

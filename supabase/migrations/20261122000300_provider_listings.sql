@@ -16,7 +16,7 @@ grant execute on function private.current_provider_id() to authenticated, servic
 create table public.provider_listings (
   id uuid primary key default gen_random_uuid(),
   provider_id uuid not null references public.providers (id) on delete cascade,
-  -- Listing-builder fields (spec §3); option lists repeat src/lib/vocabulary.ts.
+  -- Listing-builder fields; option lists repeat src/lib/vocabulary.ts.
   center_name text not null default '' constraint provider_listings_center_name_check check (length(center_name) <= 200),
   description text not null default '' constraint provider_listings_description_check check (length(description) <= 5000),
   phone text not null default '' constraint provider_listings_phone_check check (length(phone) <= 40),

@@ -1,5 +1,5 @@
 -- Verification requests: a provider sends a list of documents; an administrator approves or
--- rejects. The rules of spec §4 live here, not only in the dashboard:
+-- rejects. The rules (docs/product-rules.md#verification) live here, not only in the dashboard:
 --   * a new request only when the provider is not verified and has no pending request,
 --   * sending a request makes the provider `pending`,
 --   * approval makes the provider `verified` with verified_at and verified_by; rejection `rejected`.

@@ -14,7 +14,7 @@ create table public.provider_inquiries (
   phone text constraint provider_inquiries_phone_check check (length(phone) <= 40),
   message text not null default '' constraint provider_inquiries_message_check check (length(message) <= 5000),
   program_name text constraint provider_inquiries_program_name_check check (length(program_name) <= 200),
-  -- Set from `type` by a trigger: high for call requests, medium for info requests (spec §9).
+  -- Set from `type` by a trigger: high for call requests, medium for info requests.
   urgency text not null default 'medium' constraint provider_inquiries_urgency_check check (urgency in ('high', 'medium')),
   location text constraint provider_inquiries_location_check check (length(location) <= 200),
   status text not null default 'new'

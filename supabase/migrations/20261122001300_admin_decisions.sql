@@ -1,4 +1,5 @@
--- Administrator decisions (spec §1 admins, §7 verification and approval) and their e-mails.
+-- Administrator decisions on verification requests and listings, and their e-mails
+-- (docs/product-rules.md#verification and docs/product-rules.md#listings-and-review).
 --
 -- A decision is ONE row change, whoever makes it (the /api/admin endpoints, or a person in
 -- Supabase Studio): a verification request's or a listing's `status` goes from `pending` to

@@ -1,5 +1,5 @@
--- The internal testing suite (/comprehensive-testing, spec §2, issue 8) creates REAL test
--- provider accounts: an auth user and a providers row. The API reaches the auth server only with
+-- The internal testing suite (/comprehensive-testing, docs/product-rules.md#testing-suite)
+-- creates REAL test provider accounts: an auth user and a providers row. The API reaches the auth server only with
 -- the publishable key and holds no service-role key (see docs/deploy.md), so the auth user is
 -- created here, in the administrator's own `withClaims` transaction, the way the local auth
 -- server's createUser() and Supabase Auth store one (auth.users plus its e-mail identity).

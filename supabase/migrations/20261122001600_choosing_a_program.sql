@@ -1,5 +1,6 @@
--- Choosing a program (issue 9): what a listing says about treatment fidelity and youth safety,
--- its availability with the day it was last confirmed, and when a request was first answered.
+-- Choosing a program (docs/product-rules.md#program-profiles): what a listing says about
+-- treatment fidelity and youth safety, its availability with the day it was last confirmed, and
+-- when a request was first answered.
 
 -- ---- treatment fidelity and youth-safety facts: listing-builder fields, reviewed like the rest ----
 alter table public.provider_listings
