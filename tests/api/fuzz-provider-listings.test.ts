@@ -198,7 +198,7 @@ const listingBody: fc.Arbitrary<string> = fc
     images: optional(fc.oneof(fc.array(fc.oneof(urlValue, uploadRef), { maxLength: 3 }), notAString)),
     accreditations: optional(listOf(ACCREDITATIONS)),
     license_url: optional(uploadRef),
-    // Issue 9: fidelity numbers (in and out of range, too many decimals, not numbers) and youth facts.
+    // Fidelity numbers (in and out of range, too many decimals, not numbers) and youth facts.
     erp_hours_per_week: optional(fidelityNumber(0, 80)),
     individual_sessions_per_week: optional(fidelityNumber(0, 30)),
     specialised_clinicians_percent: optional(fidelityNumber(0, 100)),

@@ -1,6 +1,6 @@
 /**
  * GET/POST /api/provider/listings and PUT /api/provider/listings/:id against the local backend:
- * no token, a user with no provider profile, another provider and the owner; the spec's
+ * no token, a user with no provider profile, another provider and the owner;
  * "Missing Required Information" with nothing stored; options and file references checked;
  * resubmitting a rejected (and an approved) listing.
  */
@@ -250,7 +250,7 @@ describe('POST /api/provider/listings', () => {
   });
 });
 
-/** Every treatment-fidelity and youth-safety field (issue 9). */
+/** Every treatment-fidelity and youth-safety field. */
 const FACTS = {
   erp_hours_per_week: 12.5,
   individual_sessions_per_week: 3,
@@ -269,7 +269,7 @@ const FACTS = {
   transport_escort: 'We do not use transport or escort services.',
 };
 
-describe('treatment fidelity and youth-safety fields (issue 9)', () => {
+describe('treatment fidelity and youth-safety fields', () => {
   it('round-trip: stored, answered and listed as sent (trimmed); left out → null', async () => {
     const res = await call('POST', '/api/provider/listings', owner.token, { ...MINIMAL, ...FACTS });
     expect(res.status).toBe(201);

@@ -165,7 +165,7 @@ describe('POST /api/providers', () => {
     expect(res.headers.get('allow')).toBe('POST');
   });
 
-  it('400 with the spec messages; protected fields cannot be given; nothing stored', async () => {
+  it('400 with the form messages; protected fields cannot be given; nothing stored', async () => {
     const dave = await confirmedUser('prov-dave', 'provider-pass-1');
     const cases: [unknown, string, string][] = [
       [

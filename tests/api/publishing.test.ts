@@ -1,5 +1,5 @@
 /**
- * Publishing approved listings (issue 8): an approval is refused while the listing could not be a
+ * Publishing approved listings (docs/product-rules.md#publishing): an approval is refused while the listing could not be a
  * directory program; once approved, the program is real for the API (engagement, favourites,
  * inquiries to its provider) before its page is built; the build reads exactly the approved
  * listings of real providers; its uploaded logo is public; the drain calls the build hook on

@@ -1,5 +1,5 @@
 /**
- * Accessibility of every state (issue 11), the parts no other spec covers: reflow of every page
+ * Accessibility of every state, the parts no other spec file covers: reflow of every page
  * of the sitemap and every interactive page outside it at 320 × 640 and at 640 × 400 with
  * deviceScaleFactor 2 (what a 1280 × 800 window lays out at 200 % zoom): no sideways scrolling of
  * the page, the main heading visible, and axe at 320 px for the pages no other spec sweeps at phone

@@ -156,7 +156,7 @@ test('a family: saved programs and requests with status, remove, export, passwor
       }),
     ]);
 
-    // Change password: the spec's rule and messages; then the new password signs in.
+    // Change password: at least 6 characters, with its messages; then the new password signs in.
     const field = main(page).getByLabel('New password');
     await field.fill('12345');
     await main(page).getByRole('button', { name: 'Update Password' }).click();

@@ -69,7 +69,7 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/auth\?mode=signup$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Create an Account' })).toBeFocused();
 
-    // Spec §5 messages beside the fields, not the browser's bubbles.
+    // The form's own messages beside the fields, not the browser's bubbles.
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.getByText('Missing Email: Please enter your email address.')).toBeVisible();
     await expect(page.getByLabel('Email')).toBeFocused();
@@ -215,7 +215,7 @@ test.describe('accounts', () => {
     await expect(page.getByText('Email Required: Please enter your email address first.')).toBeVisible();
     await page.getByLabel('Email').fill(` ${email} `);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
-    // Spec §4: back to sign-in after the request.
+    // Back to sign-in after the request.
     await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
     await expect(page.locator('[data-auth-notice]')).toContainText('Reset Link Sent');
 

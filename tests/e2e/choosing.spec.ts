@@ -1,5 +1,6 @@
 /**
- * Choosing a program (issue 9), the directory part: the "Near" place and radius with distances
+ * Choosing a program, the directory part (docs/product-rules.md#search-and-filters): the "Near"
+ * place and radius with distances
  * on the cards, the distance sort, clear messages for places we cannot find, "Use my location",
  * the filters "Reports outcomes (Y-BOCS)", "ERP ≥ N hours/week" and "Confirmed open in the last
  * 30 days". Throughout, no request leaves the site's origin (places are resolved from the site's

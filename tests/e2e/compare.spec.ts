@@ -1,5 +1,6 @@
 /**
- * "Compare side by side" (issue 9) through `npm start`: the Compare toggle on directory cards and
+ * "Compare side by side" (docs/product-rules.md#compare) through `npm start`: the Compare toggle
+ * on directory cards and
  * profiles (kept in this browser), the compare tray, at most three programs, /compare?ids=… with
  * its table (stale availability as "Not confirmed since …"), reload, a shared link, print, no
  * JavaScript, accessibility at desktop and phone sizes, and no request leaving the site.

@@ -2,7 +2,7 @@
  * Information and call requests end to end through `npm start`: the dialog sends to
  * POST /api/inquiries (row in the database, mail to the program and a confirmation to the
  * family in the outbox), the confirmation's private link opens /request/<token> and follows the
- * program's status changes; the spec's validation messages beside the fields and as toasts; a
+ * program's status changes; the validation messages beside the fields and as toasts; a
  * call request is urgent; the whole journey by keyboard; signed-in prefill; axe on every state.
  */
 import { expect, test, type Page } from '@playwright/test';

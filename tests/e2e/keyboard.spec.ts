@@ -1,5 +1,5 @@
 /**
- * Keyboard-only journeys (issue 11): after `page.goto`, only `page.keyboard` — no clicks, no
+ * Keyboard-only journeys: after `page.goto`, only `page.keyboard` — no clicks, no
  * `fill`. (a) A family: the skip link, search on the directory, a result's "Learn More", the
  * profile's "Request Info" dialog filled and sent, dialogs closed with Escape and focus back on
  * their trigger. (b) A provider: /provider-registration in both steps, the account confirmed

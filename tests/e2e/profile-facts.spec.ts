@@ -1,5 +1,6 @@
 /**
- * Profile sections families choose by (issue 9): availability with its date (stale ones never
+ * Profile sections families choose by (docs/product-rules.md#program-profiles): availability
+ * with its date (stale ones never
  * shown as open, also on a page built before they went stale), "Treatment at a glance" with
  * "Not reported" for what a program has not published, and the facts a parent of a minor needs.
  */

@@ -1,5 +1,6 @@
 /**
- * Issue 9 in the provider dashboard, end to end through `npm start`: the builder's Treatment and
+ * Choosing facts and availability in the provider dashboard, end to end through `npm start`:
+ * the builder's Treatment and
  * Youth safety fields survive Save Draft and a reload, are stored on submit and come back in the
  * builder; a listing's availability is stated from its card, confirmed with "Still accurate"
  * (the date moves to today) and, once older than 30 days, shows "Not confirmed since <date>"

@@ -259,7 +259,7 @@ test('an inquiry to a published program reaches its provider; the status set the
   await newProvider(page.request, email, organization);
   await signInToDashboard(page, email);
   await expect(page.getByTestId('organization')).toHaveText(organization);
-  // Publishing is the administrators' (issue 8): here the database plays the administrator.
+  // Publishing is the administrators' decision: here the database plays the administrator.
   // (An approved listing must be publishable, so complete: migration 20261125000300.)
   await sql`delete from provider_listings where published_program_id = ${PUBLISHED.id}`;
   await sql`
@@ -379,7 +379,7 @@ test('a listing the reviewers sent back shows their notes and can be edited and 
   await newProvider(page.request, email, `Resubmit Center ${RUN}`);
   await signInToDashboard(page, email, 'listings');
   await expect(page.getByText('Nothing submitted yet.', { exact: false })).toBeVisible();
-  // The review is the administrators' (issue 8): here the database plays the reviewer.
+  // The review is the administrators' task: here the database plays the reviewer.
   await sql`
     insert into provider_listings (provider_id, center_name, description, phone, status, reviewer_notes)
     select p.id, 'Cedar Path Residence', 'Short', '(555) 010-0122', 'rejected', 'Please describe your ERP program in more detail.'

@@ -1,5 +1,6 @@
 /**
- * Publishing (issue 8): an administrator approves a provider's listing; the approval calls the
+ * Publishing (docs/product-rules.md#publishing): an administrator approves a provider's listing;
+ * the approval calls the
  * build hook, which under `npm start` rebuilds the site in the background; the new build lists
  * the program in the directory (search and filters) with its profile page, the Verified badge of
  * its verified provider, and the provider's text as text. Taken down (a plain update, as in

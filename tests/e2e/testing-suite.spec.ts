@@ -1,5 +1,6 @@
 /**
- * The internal testing suite (/comprehensive-testing, /testing; spec §2, issue 8), admins only:
+ * The internal testing suite (/comprehensive-testing, /testing;
+ * docs/product-rules.md#testing-suite), admins only:
  * signed out → a sign-in prompt, a family → "Not allowed"; the demo admin is refused a test
  * inquiry before a test provider exists, creates one (listed), sends a test inquiry (listed),
  * records 11+ engagement events (first 10, then "and N more"), cleans up (lists empty, provider

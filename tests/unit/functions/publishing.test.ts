@@ -1,5 +1,5 @@
 /**
- * Publishing approved listings (issue 8): the listing → program mapping and what blocks it, the
+ * Publishing approved listings (docs/product-rules.md#publishing): the listing → program mapping and what blocks it, the
  * drain's "does the directory change" rule, and `npm start`'s file-by-file swap of a new build.
  */
 import { mkdtempSync, mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
@@ -142,7 +142,7 @@ describe('listingToProgram', () => {
   });
 });
 
-describe('listingToProgram: the facts families choose by (issue 9)', () => {
+describe('listingToProgram: the facts families choose by', () => {
   it('maps fidelity, youth safety, availability (its UTC day) and the reply time', () => {
     const result = listingToProgram({
       ...COMPLETE,

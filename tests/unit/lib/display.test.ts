@@ -27,7 +27,7 @@ describe('cardModalities: at most 3, then "+N more"', () => {
     expect(moreLabel(result.more)).toBe(label);
   });
 
-  it('defaults to the spec maximum of 3', () => {
+  it('defaults to a maximum of 3 (MAX_CARD_MODALITIES)', () => {
     expect(cardModalities(ALL).shown).toHaveLength(3);
   });
 });

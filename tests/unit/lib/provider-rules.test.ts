@@ -114,12 +114,12 @@ describe('registrationStep1Errors', () => {
     expect(registrationStep1Errors({ ...STEP1, ...patch }).map((m) => m.title)).toEqual(titles);
   });
 
-  it.each(Object.entries(M))('%s has the spec title and a description', (_key, message) => {
+  it.each(Object.entries(M))('%s has a title and a description', (_key, message) => {
     expect(message.title).toMatch(/^[A-Z]/);
     expect(message.description).toMatch(/\.$/);
   });
 
-  it('uses the spec §5/§8 texts', () => {
+  it('uses the registration and listing texts', () => {
     expect(M.passwordTooShort).toEqual({
       title: 'Password Too Short',
       description: 'Password must be at least 6 characters long.',

@@ -12,7 +12,7 @@ type Expected = Omit<RoiResult, 'inputs'>;
 
 // Every expected value is worked out by hand from the formulas in roi()'s JSDoc.
 describe('roi', () => {
-  it('uses the spec §9 defaults and assumptions', () => {
+  it('uses the documented defaults and assumptions', () => {
     expect(ROI_DEFAULTS).toEqual({
       beds: 20,
       averageStay: 45,

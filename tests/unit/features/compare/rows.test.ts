@@ -1,5 +1,5 @@
 /**
- * The compare table's rows (issue 9): every program gets a cell in every row, missing facts say
+ * The compare table's rows (docs/product-rules.md#compare): every program gets a cell in every row, missing facts say
  * so, stale availability is "Not confirmed since …", reply times show when known, and distance
  * appears only with a location.
  */

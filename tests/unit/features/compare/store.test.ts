@@ -1,5 +1,5 @@
 /**
- * The compare selection's rules (issue 9): at most three programs, toggle, order kept, bad
+ * The compare selection's rules (docs/product-rules.md#compare): at most three programs, toggle, order kept, bad
  * stored data ignored, ids from a shared URL cleaned; and the browser state around them.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * The inquiry dialog's rules (src/features/inquiry/inquiry.ts, no zod) agree with the API's
- * schema (inquirySchema) and show the spec's messages; API answers become the right messages.
+ * schema (inquirySchema) and show the same messages; API answers become the right messages.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -83,7 +83,7 @@ describe('readSendResult', () => {
     });
   });
 
-  it("400 → the spec's message split into title and text, per field", async () => {
+  it('400 → the message split into title and text, per field', async () => {
     const result = await readSendResult(
       answer(400, {
         error: {

@@ -18,7 +18,7 @@ const valid: RegistrationStep1 = {
   useMagicLink: false,
 };
 
-describe('registrationFieldErrors (spec §5 step 1, beside the fields)', () => {
+describe('registrationFieldErrors (step 1, beside the fields)', () => {
   it.each<[string, Partial<RegistrationStep1>, Record<string, string>]>([
     ['complete', {}, {}],
     [
@@ -57,7 +57,7 @@ describe('registrationFieldErrors (spec §5 step 1, beside the fields)', () => {
   });
 });
 
-describe('registrationMetadata (spec §7)', () => {
+describe('registrationMetadata', () => {
   it('trims and records the consents', () => {
     expect(
       registrationMetadata(
@@ -95,7 +95,7 @@ describe('e-mail link targets', () => {
   });
 });
 
-describe('registrationError (spec §8)', () => {
+describe('registrationError', () => {
   it.each([
     // Never "Account Already Exists" (the form goes on as for a new address: concealsAccount).
     [{ code: 'user_already_exists', message: 'User already registered' }, 'Registration Error'],

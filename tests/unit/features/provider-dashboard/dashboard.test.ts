@@ -95,7 +95,7 @@ describe('dashboard tabs in the address', () => {
     expect(tabFromSearch(search)).toBe(tab);
   });
 
-  it('has the six tabs of spec §2, overview first', () => {
+  it('has its six tabs, overview first', () => {
     expect(TABS.map((t) => t.id)).toEqual([
       'overview',
       'verification',
@@ -334,7 +334,7 @@ describe('draftFromListing', () => {
   });
 });
 
-describe('treatment fidelity and youth-safety fields in the draft (issue 9)', () => {
+describe('treatment fidelity and youth-safety fields in the draft', () => {
   const FACTS: Partial<ListingDraft> = {
     erpHoursPerWeek: ' 12.5 ',
     individualSessionsPerWeek: '3',
@@ -474,7 +474,7 @@ describe('treatment fidelity and youth-safety fields in the draft (issue 9)', ()
       'transport_escort',
     ] as const)
       expect(body[key], key).toEqual(row[key]);
-    // A listing from before issue 9 (no such columns) gives blanks.
+    // A listing row without these columns gives blanks.
     const old = draftFromListing({
       ...row,
       erp_hours_per_week: null,
@@ -538,7 +538,7 @@ describe('fidelityNumber (provider-rules)', () => {
   });
 });
 
-describe('availability card rules (issue 9)', () => {
+describe('availability card rules', () => {
   it('dates the API row on the local day and reads it with the shared rule', () => {
     const row = { status: 'waitlist', wait_weeks: 3, confirmed_at: '2026-11-12T15:00:00.000Z' } as const;
     const a = availabilityFromRow(row);

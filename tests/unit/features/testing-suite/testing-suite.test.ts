@@ -12,7 +12,7 @@ import {
 } from '../../../../src/features/testing-suite/tabs.ts';
 
 describe('tabs', () => {
-  it('has the four tabs of the spec, overview first', () => {
+  it('has its four tabs, overview first', () => {
     expect(TABS.map((t) => t.label)).toEqual([
       'Overview',
       'Provider Testing',
@@ -51,7 +51,7 @@ describe('shownEvents', () => {
     expect(result.shown).toHaveLength(shown);
     expect(result.more).toBe(more);
   });
-  it('shows 10 (spec §9)', () => {
+  it('shows 10', () => {
     expect(ENGAGEMENT_SHOWN).toBe(10);
   });
 });
@@ -64,7 +64,7 @@ describe('test providers and messages', () => {
     expect(isTestProviderEmail('provider@example.org')).toBe(false);
   });
 
-  it('uses the spec texts', () => {
+  it('uses the testing suite texts', () => {
     expect(TEST_MESSAGES.noTestProvider).toEqual({
       title: 'No Test Provider Found',
       description: 'Please create a test provider first before submitting test inquiries.',

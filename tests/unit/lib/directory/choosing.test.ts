@@ -1,7 +1,8 @@
 /**
- * Issue 9 in the directory: the "Near" place and radius, the distance and availability sorts,
- * and the filters "Reports outcomes (Y-BOCS)", "ERP ≥ N hours/week" and "Confirmed open in the
- * last 30 days", in the URL and over directory entries.
+ * Choosing a program in the directory (docs/product-rules.md#search-and-filters): the "Near"
+ * place and radius, the distance and availability sorts, and the filters "Reports outcomes
+ * (Y-BOCS)", "ERP ≥ N hours/week" and "Confirmed open in the last 30 days", in the URL and over
+ * directory entries.
  */
 import { describe, expect, it } from 'vitest';
 import {
