@@ -1,5 +1,5 @@
 /**
- * "Compare side by side" (issue 9): the up to three programs a visitor has chosen to compare,
+ * "Compare side by side" (docs/product-rules.md#compare): the up to three programs a visitor has chosen to compare,
  * kept in this browser (localStorage; no account needed), in the order they were added.
  *
  * The rules are pure functions (tested in tests/unit/compare-store.test.ts); the atom `$compare`

@@ -12,7 +12,7 @@ const FIELDS: { key: keyof RoiInputs; label: string; unit: string }[] = [
   { key: 'targetOccupancy', label: 'Target occupancy', unit: 'percent' },
 ];
 
-/** Spec §9's calculator: the defaults, the outputs, and the formulas written out (src/lib/roi.ts). */
+/** The ROI calculator: the defaults, the outputs, and the formulas written out (src/lib/roi.ts). */
 export function RoiTab() {
   const id = useId();
   const [values, setValues] = useState<Record<keyof RoiInputs, string>>(

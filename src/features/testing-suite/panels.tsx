@@ -1,4 +1,4 @@
-/** The four panels of the testing suite (spec §2): overview, provider testing, user flow, data. */
+/** The four panels of the testing suite: overview, provider testing, user flow, data. */
 import { useState, type SyntheticEvent } from 'react';
 import { ENGAGEMENT_EVENT_TYPES, type EngagementEventType } from '../../lib/vocabulary.ts';
 import { Pill } from '../../ui/Pill.tsx';

@@ -1,5 +1,5 @@
 /**
- * The one toast store of the site (spec §9: one toast at a time). Islands and page scripts
+ * The one toast store of the site: one toast at a time. Islands and page scripts
  * call `showToast`; the vanilla renderer in `toaster.ts` (loaded by BaseLayout) shows it.
  *
  * @example
