@@ -70,7 +70,7 @@ export function typeLabel(type: AccountRequest['type']): string {
   return type === 'call' ? 'Call request' : 'Information request';
 }
 
-/** Spec §5: a new password has at least MIN_PASSWORD_LENGTH characters (code points). */
+/** A new password has at least MIN_PASSWORD_LENGTH characters (code points). */
 export function passwordProblem(password: string): Message | null {
   if (Array.from(password).length >= MIN_PASSWORD_LENGTH) return null;
   return {

@@ -28,7 +28,7 @@ async function signInAgain(): Promise<void> {
 }
 
 /**
- * /admin (spec §1 admins, §7 verification and approval): one island. Signed out → a sign-in
+ * /admin (docs/product-rules.md#administrators): one island. Signed out → a sign-in
  * prompt; signed in → the overview is loaded, and the API decides (in SQL) who is an
  * administrator: a 403, from that call or any later one, shows "Administrators only". Tabs live
  * in the address (`?tab=`); phones get a select.

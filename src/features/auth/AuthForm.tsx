@@ -1,6 +1,6 @@
 /**
  * The /auth island: sign in (default), create an account, magic link, reset (`?mode=reset`) and
- * new password (`?mode=update-password`), spec §2, §4, §5 and §8. `?next=` (same-site paths only)
+ * new password (`?mode=update-password`); docs/accounts.md#auth. `?next=` (same-site paths only)
  * is where a successful sign-in goes, and travels inside every e-mail link through /auth/confirm.
  *
  * Rendered client-only (the page shows a placeholder): the mode lives in the query string, which
@@ -261,7 +261,7 @@ export default function AuthForm() {
           return;
         }
         showToast(MESSAGES.resetLinkSent);
-        // Spec §4: reset goes back to sign-in after the request.
+        // Reset goes back to sign-in after the request.
         go('signin', MESSAGES.resetLinkSent);
       });
     } else {

@@ -33,7 +33,7 @@ const OTP_TYPES: readonly EmailOtpType[] = [
 /**
  * The new-password form; `next` (where to go after it) is kept, unless it already is a
  * new-password form: /auth?mode=update-password, or /provider-login?mode=reset (the provider's
- * "Create New Password", spec §2).
+ * "Create New Password").
  */
 function updatePasswordPath(next: string | null): string {
   if (next) {

@@ -1,5 +1,5 @@
 /**
- * The signed-in part of the site header (spec §2), without a framework so that every static page
+ * The signed-in part of the site header, without a framework so that every static page
  * stays within its JavaScript budget: fills `#user-menu-slot` (desktop) and
  * `#mobile-user-menu-slot` (mobile menu) from `$session`, and hides `[data-signed-out-only]`.
  * Loaded by header-boot.ts only once someone is signed in, so signed-out visitors never download it.
@@ -15,7 +15,7 @@ import { $session, displayName, signOut, type Session } from './session.ts';
 
 type Entry = { href: string; label: string; className?: string };
 
-/** Links of a signed-in person; role entries only for that role (spec §2, §6). */
+/** Links of a signed-in person; role entries only for that role (docs/product-rules.md#roles). */
 function entries(session: Extract<Session, { status: 'signed-in' }>): { links: Entry[]; roleLinks: Entry[] } {
   const links: Entry[] = [
     { href: '/favorites', label: 'Favorites' },

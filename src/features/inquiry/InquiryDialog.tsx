@@ -52,7 +52,8 @@ async function send(body: Record<string, string>): Promise<SendResult> {
 }
 
 /**
- * The request-info ("contact admissions") and request-a-call dialog, one for both (spec §2).
+ * The request-info ("contact admissions") and request-a-call dialog, one for both
+ * (docs/product-rules.md#requests).
  * A native modal `<dialog>`: the browser traps focus, closes on Escape and returns focus to the
  * opener. Sending stores the request and e-mails the program (`POST /api/inquiries`); the
  * person's own e-mail app stays available through a mailto link, and Call Now is a `tel:` link.

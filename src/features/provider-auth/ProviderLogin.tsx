@@ -1,5 +1,5 @@
 /**
- * The /provider-login island (spec §2, §4, §5, §8): "Provider Sign In" with e-mail and password
+ * The /provider-login island (docs/accounts.md#provider-pages): "Provider Sign In" with e-mail and password
  * (show/hide) or a magic link, Remember me, Forgot password, and a link to registration. With
  * `?mode=reset` and a session (the recovery e-mail's link ends here) it is "Create New Password".
  * Every sign-in ends on /provider-dashboard, which creates a missing provider profile.
@@ -73,7 +73,7 @@ export default function ProviderLogin() {
     if (sentTo || creatingPassword) headingRef.current?.focus();
   }, [heading, sentTo, creatingPassword]);
 
-  // Spec §4: a signed-in user not choosing a new password belongs on the dashboard.
+  // A signed-in user not choosing a new password belongs on the dashboard.
   useEffect(() => {
     if (session.status === 'signed-in' && !resetMode && !leaving.current) {
       leaving.current = true;

@@ -1,5 +1,5 @@
 /**
- * The /provider-registration island (spec §2, §5, §7, §8): step 1 Account Information
+ * The /provider-registration island (docs/product-rules.md#provider-registration): step 1 Account Information
  * (organization, contact, e-mail, optional phone, password twice or a magic link instead), step 2
  * Complete Registration (terms required, marketing optional). Back keeps everything typed.
  *
@@ -32,7 +32,7 @@ import {
 const STEPS = ['Account Information', 'Complete Registration'] as const;
 const SUCCESS_PATH = '/registration-success';
 
-/** Spec §9: the redirect after "Account Created - Profile Setup Issue". */
+/** The delay before the redirect after "Account Created - Profile Setup Issue", to read the toast. */
 const PROFILE_ISSUE_DELAY_MS = 2000;
 
 type Form = {

@@ -1,5 +1,6 @@
 /**
- * A listing's availability on the dashboard (issue 9): what families see now ("Beds open now ·
+ * A listing's availability on the dashboard (docs/product-rules.md#availability): what families
+ * see now ("Beds open now ·
  * Confirmed November 12, 2026", or "Not confirmed since …" after 30 days), "Still accurate" to
  * confirm it in one click, and a small form to change it. Saving never sends the listing back to
  * review; for a published listing the directory is rebuilt with the new date.

@@ -4,7 +4,7 @@ import type { Provider } from './api.ts';
 import { card, SectionTitle } from '../../ui/boxes.tsx';
 import { formatDay } from '../../ui/format.ts';
 
-/** Spec §2: billing is "coming soon"; until then the trial and the plan are shown as they are. */
+/** Billing is "coming soon"; until then the trial and the plan are shown as they are. */
 export function BillingTab({ provider, now }: { provider: Provider; now: number }) {
   const left = trialDaysLeft(provider.trial_ends_at, now);
   return (

@@ -38,7 +38,8 @@ async function signInAgain(): Promise<void> {
 }
 
 /**
- * /provider-dashboard (spec §2): one island, one API round trip to load. Signed out → the
+ * /provider-dashboard (docs/product-rules.md#provider-dashboard): one island, one API round trip
+ * to load. Signed out → the
  * provider sign-in; signed in without a provider profile → the profile is created from the
  * registration's metadata when there is one (a creation that failed at sign-up is never lost),
  * else "Complete Your Profile". Tabs live in the address (`?tab=`); phones get a select.

@@ -17,7 +17,7 @@ type Load =
   | { state: 'ready'; data: TestOverview };
 
 /**
- * /comprehensive-testing and /testing (spec §2 "Internal testing suite"), for administrators
+ * /comprehensive-testing and /testing (docs/product-rules.md#testing-suite), for administrators
  * only. Signed out: a sign-in prompt. Signed in: the island asks `GET /api/test-tools/overview`,
  * and the server decides (403 → "not allowed"); every read and write goes through
  * /api/test-tools/*. Tabs live in the address (`?tab=`); phones get a select.
@@ -56,7 +56,7 @@ export default function TestingSuite({ program }: { program: TestProgram }) {
       return;
     }
     if (result.kind === 'error') {
-      // Spec §8: the lists fall back to empty; the toast says why.
+      // The lists fall back to empty; the toast says why.
       showToast({ ...TEST_MESSAGES.loadError, variant: 'destructive' });
       setLoad((current) => (current.state === 'ready' ? current : { state: 'error' }));
       return;
