@@ -1,5 +1,5 @@
 /**
- * The signed-in user's favourites (spec §2 heart, §6, §8), as nanostores every heart reads.
+ * The signed-in user's favourites (docs/product-rules.md#favourites), as nanostores every heart reads.
  *
  * `startFavourites()` (idempotent; each heart calls it) watches the session and loads the saved
  * programs ONCE per page when someone is signed in (`GET /api/favorites`), and forgets them when
@@ -141,7 +141,8 @@ const queues = new Map<string, Promise<void>>();
 
 /**
  * Saves or removes `program` for the signed-in user, optimistically; toasts the outcome
- * (spec §8). Signed out: "Authentication Required" with a sign-in button that returns here.
+ * (added, removed, or why it failed). Signed out: "Authentication Required" with a sign-in
+ * button that returns here.
  * Resolves when the server has answered (or the change was rolled back).
  */
 export async function toggleFavourite(program: FavouriteProgram): Promise<void> {
