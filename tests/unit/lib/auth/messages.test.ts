@@ -33,7 +33,7 @@ const E = {
   network: { message: 'Failed to fetch' },
 } satisfies Record<string, AuthErrorLike>;
 
-describe('signInError (spec §8 red box)', () => {
+describe('signInError (the red box)', () => {
   it.each<[string, AuthErrorLike, string, string | RegExp]>([
     [
       'wrong password',
@@ -148,7 +148,7 @@ describe('updatePasswordError', () => {
   });
 });
 
-describe('checkEmail (trimmed, spec §5)', () => {
+describe('checkEmail (trimmed)', () => {
   it.each<[string, string | null]>([
     ['', 'Missing Email'],
     ['   ', 'Missing Email'],

@@ -13,7 +13,7 @@ const user = (email: string | null, metadata: Record<string, unknown> = {}): Nam
   metadata,
 });
 
-describe('displayName (spec §2: full_name, else the e-mail local part, else Account)', () => {
+describe('displayName (full_name, else the e-mail local part, else Account)', () => {
   it.each<[string, NamedUser, string]>([
     ['full_name wins', user('sam@example.org', { full_name: 'Sam Rivera' }), 'Sam Rivera'],
     ['full_name is trimmed', user('sam@example.org', { full_name: '  Sam Rivera ' }), 'Sam Rivera'],
@@ -30,7 +30,7 @@ describe('displayName (spec §2: full_name, else the e-mail local part, else Acc
   });
 });
 
-describe('parseAuthMode: signin by default, the spec three plus signup and magic-link', () => {
+describe('parseAuthMode: signin by default, reset, update-password, signup and magic-link', () => {
   it.each<[string | null | undefined, string]>([
     [null, 'signin'],
     [undefined, 'signin'],
