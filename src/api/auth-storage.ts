@@ -18,7 +18,7 @@
  * storage.setRemember(false); // before signInWithPassword
  * createClient(url, key, { auth: { storage, storageKey: AUTH_STORAGE_KEY } });
  */
-import { AUTH_STORAGE_KEY } from './rules.ts';
+import { AUTH_STORAGE_KEY } from '../lib/auth/rules.ts';
 
 /** localStorage key of the preference; '0' = do not remember, anything else (or none) = remember. */
 export const REMEMBER_KEY = 'ocd-directory-remember';

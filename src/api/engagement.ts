@@ -6,11 +6,7 @@
  *
  * @example track('silver-creek-ranch', 'website_click');
  */
-import {
-  ENGAGEMENT_BATCH_SIZE,
-  ENGAGEMENT_FLUSH_MS,
-  type EngagementEventType,
-} from '../../lib/vocabulary.ts';
+import { ENGAGEMENT_BATCH_SIZE, ENGAGEMENT_FLUSH_MS, type EngagementEventType } from '../lib/vocabulary.ts';
 
 export const ENGAGEMENT_ENDPOINT = '/api/engagement';
 

@@ -3,15 +3,16 @@
  * registration form stores (docs/product-rules.md#provider-registration).
  *
  * Registration calls `ensureProviderProfile` when sign-up returns a session at once; otherwise
- * (e-mail confirmation first) the provider dashboard calls it on the next sign-in. `POST
- * /api/providers` is idempotent (200 with the existing profile), so calling it on every sign-in
+ * (e-mail confirmation first) the provider dashboard calls it when it finds no profile after a
+ * sign-in. `POST /api/providers` is idempotent (200 with the existing profile), so calling it
  * until it succeeds means a profile that failed to be created is created later, never lost and
  * never duplicated.
  *
  * @example
  * const outcome = await ensureProviderProfile(session.user); // 'created' | 'exists' | 'not-provider' | 'failed'
  */
-import { apiFetch, type SessionUser } from '../auth/session.ts';
+import { apiFetch } from './client.ts';
+import type { SessionUser } from './session.ts';
 
 export type ProviderProfileBody = {
   organization_name: string;

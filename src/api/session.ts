@@ -3,25 +3,23 @@
  *
  * supabase-js is large, so it loads only when a session may exist: `initSession()` looks
  * synchronously for the session supabase-js keeps under `AUTH_STORAGE_KEY` (in localStorage, or
- * in sessionStorage when the person unticked "Remember me": storage.ts) and, finding none,
+ * in sessionStorage when the person unticked "Remember me": auth-storage.ts) and, finding none,
  * decides "signed-out" without any download. Signed-in pages load it lazily (dynamic import), keep
- * the token fresh (`autoRefreshToken`) and learn the roles from `GET /api/me`.
+ * the token fresh (`autoRefreshToken`) and learn the roles from `GET /api/me`. It gives the API
+ * client (client.ts) its token. The session knows nothing about providers: the provider pages
+ * create a missing provider profile themselves (providers.ts).
  *
  * @example
  * initSession();
  * const session = useStore($session); // in a React island
- * const res = await apiFetch('/api/favorites'); // with `Authorization: Bearer …` when signed in
+ * const res = await apiFetch('/api/favorites'); // client.ts: with `Authorization: Bearer …` when signed in
  */
 import type { AuthChangeEvent, Session as AuthSession, SupabaseClient, User } from '@supabase/supabase-js';
 import { atom, type ReadableAtom } from 'nanostores';
-import { ROLES, type Role } from '../../lib/vocabulary.ts';
-import {
-  AUTH_STORAGE_KEY,
-  displayName as displayNameRule,
-  isProviderAccount,
-  signInHrefFor,
-} from './rules.ts';
-import { createAuthStorage } from './storage.ts';
+import { AUTH_STORAGE_KEY, displayName as displayNameRule, signInHrefFor } from '../lib/auth/rules.ts';
+import { ROLES, type Role } from '../lib/vocabulary.ts';
+import { createAuthStorage } from './auth-storage.ts';
+import { setTokenGetter } from './client.ts';
 
 export type SessionUser = { id: string; email: string | null; metadata: Record<string, unknown> };
 export type Session =
@@ -61,7 +59,7 @@ function webStorage(name: 'localStorage' | 'sessionStorage'): Storage | null {
   }
 }
 
-/** supabase-js's storage: localStorage, or sessionStorage when not remembered (storage.ts). */
+/** supabase-js's storage: localStorage, or sessionStorage when not remembered (auth-storage.ts). */
 const authStorage = createAuthStorage(
   () => webStorage('localStorage'),
   () => webStorage('sessionStorage'),
@@ -141,7 +139,7 @@ async function applySession(event: AuthChangeEvent, session: AuthSession | null)
     $store.set({ status: 'signed-in', user, roles: current.roles });
     return;
   }
-  let roles = await fetchRoles(session.access_token);
+  const roles = await fetchRoles(session.access_token);
   if (mine !== generation) return;
   if (roles === 'unauthorized') {
     // The server no longer accepts this session (user deleted, session ended elsewhere).
@@ -149,28 +147,7 @@ async function applySession(event: AuthChangeEvent, session: AuthSession | null)
     await client.auth.signOut({ scope: 'local' });
     return;
   }
-  roles = await providerCheck(user, roles);
-  if (mine !== generation) return;
   $store.set({ status: 'signed-in', user, roles });
-}
-
-/**
- * The provider check on sign-in: someone who registered as a provider (organization in
- * the sign-up metadata) but has no provider profile yet, because the e-mail had to be confirmed
- * first or an earlier attempt failed, gets it now. Loaded only for them (dynamic import), so
- * everyone else's pages carry none of it. Answers the roles, with 'provider' once the profile
- * exists (the database gives the role with the profile).
- */
-async function providerCheck(user: SessionUser, roles: Role[]): Promise<Role[]> {
-  if (roles.includes('provider') || !isProviderAccount(roles, user.metadata)) return roles;
-  try {
-    const { ensureProviderProfile } = await import('../provider/profile.ts');
-    const outcome = await ensureProviderProfile(user);
-    return outcome === 'created' || outcome === 'exists' ? [...roles, 'provider'] : roles;
-  } catch (error) {
-    console.warn('Provider check failed', error);
-    return roles;
-  }
 }
 
 /**
@@ -216,13 +193,8 @@ async function accessToken(): Promise<string | null> {
   return data.session?.access_token ?? null;
 }
 
-/** `fetch` for `/api/*`, with `Authorization: Bearer <access token>` when someone is signed in. */
-export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  const token = await accessToken();
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  return fetch(path, { ...init, headers });
-}
+// Every apiFetch call (client.ts) carries this session's token.
+setTokenGetter(accessToken);
 
 /**
  * Signs out of this browser (the server revokes this session's refresh token). Rejects with the

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { DirectoryEntry } from '../../lib/directory/rules.ts';
 import { cardModalities, joinList, moreLabel, placeLine, ratingTexts } from '../../lib/display.ts';
-import { track } from '../../features/engagement/tracker.ts';
+import { track } from '../../api/engagement.ts';
 import { distanceLabel } from '../../lib/geo/distance.ts';
 import { availabilityView } from '../../lib/availability.ts';
 import CompareToggle from '../../features/compare/CompareToggle.tsx';

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { $session, displayName, initSession, signInHref, signOut } from '../auth/session.ts';
+import { $session, displayName, initSession, signInHref, signOut } from '../../api/session.ts';
 import { flashToast } from '../../ui/toasts/flash.ts';
 import { showToast } from '../../ui/toasts/store.ts';
 import { card, RetryAlert, SectionTitle } from '../../ui/boxes.tsx';

@@ -7,7 +7,8 @@
  * browser code never imports server modules.
  */
 import { MIN_PASSWORD_LENGTH } from '../../lib/vocabulary.ts';
-import { apiFetch, getSupabase, signOut } from '../auth/session.ts';
+import { apiFetch, failureText, readFailure } from '../../api/client.ts';
+import { getSupabase, signOut } from '../../api/session.ts';
 
 export const ACCOUNT_PATH = '/enhanced-dashboard';
 export const ACCOUNT_ENDPOINT = '/api/account';
@@ -105,14 +106,7 @@ export function deletionSummary(data: Pick<AccountData, 'user' | 'favorites' | '
 // ---- calls ----
 
 async function errorMessage(res: Response | null, title: string, fallback: string): Promise<Message> {
-  if (res === null) return { title, description: 'Please check your connection and try again.' };
-  try {
-    const body = (await res.json()) as { error?: { message?: unknown } };
-    const message = body.error?.message;
-    return { title, description: typeof message === 'string' && message !== '' ? message : fallback };
-  } catch {
-    return { title, description: fallback };
-  }
+  return { title, description: failureText(await readFailure(res), fallback) };
 }
 
 async function send(path: string, init?: RequestInit): Promise<Response | null> {

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
-import { $session, initSession, signInHref, signOut } from '../auth/session.ts';
+import { $session, initSession, signInHref, signOut } from '../../api/session.ts';
 import { SectionTabs } from '../../ui/Tabs.tsx';
 import { card, RetryAlert } from '../../ui/boxes.tsx';
 import { primaryButton, secondaryButton } from '../../ui/buttons.ts';

@@ -19,13 +19,13 @@ import {
   checkPassword,
   concealsAccount,
   mailError,
+  type Message,
   MESSAGES,
   signInError,
   signUpError,
   updatePasswordError,
-  type Message,
-} from './messages.ts';
-import { landingPath, parseAuthMode, safeNextPath, type AuthMode } from './rules.ts';
+} from '../../lib/auth/messages.ts';
+import { type AuthMode, landingPath, parseAuthMode, safeNextPath } from '../../lib/auth/rules.ts';
 import {
   $session,
   getSupabase,
@@ -33,7 +33,7 @@ import {
   setRememberMe,
   updatePassword,
   whenSignedIn,
-} from './session.ts';
+} from '../../api/session.ts';
 import { SITE_TITLE, MIN_PASSWORD_LENGTH } from '../../lib/vocabulary.ts';
 
 const HEADINGS: Record<AuthMode, { title: string; lead: string }> = {
@@ -189,7 +189,7 @@ export default function AuthForm() {
       if (!validate({ email: checkEmail(email), password: checkPassword(password, 'present') })) return;
       void run(async () => {
         const client = await getSupabase();
-        // /auth has no "Remember me": its sessions are always remembered (storage.ts).
+        // /auth has no "Remember me": its sessions are always remembered (src/api/auth-storage.ts).
         setRememberMe(true);
         const { error } = await client.auth.signInWithPassword({ email: trimmed, password });
         if (error) {
@@ -267,7 +267,7 @@ export default function AuthForm() {
     } else {
       if (!validate({ password: checkPassword(password, 'new') })) return;
       void run(async () => {
-        // Also signs out every other session of the account (session.ts).
+        // Also signs out every other session of the account (src/api/session.ts).
         const error = await updatePassword(password);
         if (error) {
           setAlert(updatePasswordError(error));

@@ -11,9 +11,9 @@ import { useEffect, useRef, useState } from 'react';
 import type { EmailOtpType } from '@supabase/supabase-js';
 import { flashToast } from '../../ui/toasts/flash.ts';
 import { linkButton, submitButton } from '../../ui/buttons.ts';
-import { MESSAGES } from './messages.ts';
-import { safeNextPath, signInHrefFor } from './rules.ts';
-import { getSupabase } from './session.ts';
+import { MESSAGES } from '../../lib/auth/messages.ts';
+import { safeNextPath, signInHrefFor } from '../../lib/auth/rules.ts';
+import { getSupabase } from '../../api/session.ts';
 
 type Outcome =
   | { state: 'working' }

@@ -5,7 +5,7 @@
  * signed in.
  */
 import { showFlashedToast } from '../../ui/toasts/flash.ts';
-import { $session, initSession, mayHaveSession } from './session.ts';
+import { $session, initSession, mayHaveSession } from '../../api/session.ts';
 
 export function bootHeader(): void {
   showFlashedToast();

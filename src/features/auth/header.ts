@@ -9,9 +9,9 @@
  */
 import { showToast } from '../../ui/toasts/store.ts';
 import { clearFlash, flashToast } from '../../ui/toasts/flash.ts';
-import { MESSAGES } from './messages.ts';
-import { isProviderAccount, PROVIDER_HOME } from './rules.ts';
-import { $session, displayName, signOut, type Session } from './session.ts';
+import { MESSAGES } from '../../lib/auth/messages.ts';
+import { isProviderAccount, PROVIDER_HOME } from '../../lib/auth/rules.ts';
+import { $session, displayName, type Session, signOut } from '../../api/session.ts';
 
 type Entry = { href: string; label: string; className?: string };
 

@@ -3,6 +3,7 @@
  * Server answers (netlify/functions/contact.mts): 201 `{ ok: true }`; 400
  * `{ error: { code, message, fields } }`; 429 when someone sends too often.
  */
+import { readFailure } from '../../api/client.ts';
 
 export const CONTACT_FIELDS = ['name', 'email', 'phone', 'subject', 'message'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
@@ -19,19 +20,11 @@ function isContactField(key: string): key is ContactField {
   return (CONTACT_FIELDS as readonly string[]).includes(key);
 }
 
-/** Reads `{ error: { message, fields } }` defensively: a proxy may answer with HTML. */
-function readError(body: unknown): { message?: string; fields: Partial<Record<ContactField, string>> } {
+/** The contact form's own fields among the answer's per-field messages. */
+function contactFields(all: Record<string, string> | undefined): Partial<Record<ContactField, string>> {
   const fields: Partial<Record<ContactField, string>> = {};
-  if (typeof body !== 'object' || body === null || !('error' in body)) return { fields };
-  const error: unknown = body.error;
-  if (typeof error !== 'object' || error === null) return { fields };
-  const message = 'message' in error && typeof error.message === 'string' ? error.message : undefined;
-  if ('fields' in error && typeof error.fields === 'object' && error.fields !== null) {
-    for (const [key, value] of Object.entries(error.fields)) {
-      if (isContactField(key) && typeof value === 'string') fields[key] = value;
-    }
-  }
-  return message === undefined ? { fields } : { message, fields };
+  for (const [key, value] of Object.entries(all ?? {})) if (isContactField(key)) fields[key] = value;
+  return fields;
 }
 
 /**
@@ -55,9 +48,10 @@ export async function sendContactMessage(
     return { ok: false, message: NETWORK_ERROR, fields: {} };
   }
   if (response.ok) return { ok: true };
-  const parsed: unknown = await response.json().catch(() => null);
-  const { message, fields } = readError(parsed);
+  const failure = await readFailure(response);
   if (response.status === 429) return { ok: false, message: RATE_LIMITED, fields: {} };
-  if (response.status === 400) return { ok: false, message: message ?? SERVER_ERROR, fields };
+  if (response.status === 400) {
+    return { ok: false, message: failure.message ?? SERVER_ERROR, fields: contactFields(failure.fields) };
+  }
   return { ok: false, message: SERVER_ERROR, fields: {} };
 }

@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { FavouriteProgram } from './store.ts';
-import { $favouriteIds, loadFavouritesStore, watchFavourites } from './state.ts';
+import { $favouriteIds } from './state.ts';
+import { loadFavouritesStore, watchFavourites } from './watch.ts';
 import {
   CARD_HEART_VISIBILITY_CLASS,
   HEART_BUTTON_CLASS,

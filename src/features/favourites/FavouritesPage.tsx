@@ -3,10 +3,11 @@ import { useEffect, useRef, useState } from 'react';
 import ProgramCard, { ProgramCardSkeleton } from '../../components/program/ProgramCard.tsx';
 import type { DirectoryEntry } from '../../lib/directory/rules.ts';
 import { loadDirectoryIndex } from '../../lib/directory/index-data.ts';
-import { $session, signInHref } from '../auth/session.ts';
+import { $session, signInHref } from '../../api/session.ts';
 import { RetryAlert } from '../../ui/boxes.tsx';
 import FavouriteHeart from './FavouriteHeart.tsx';
-import { $favourites, $favouritesStatus, loadFavourites, startFavourites, type Favourite } from './store.ts';
+import { $favourites, $favouritesStatus, loadFavourites, type Favourite } from './store.ts';
+import { watchFavourites } from './watch.ts';
 
 export const FAVOURITES_PATH = '/favorites';
 
@@ -33,7 +34,7 @@ export default function FavouritesPage() {
   const focusedIndex = useRef<number | null>(null);
 
   useEffect(() => {
-    startFavourites();
+    watchFavourites();
   }, []);
 
   useEffect(() => {

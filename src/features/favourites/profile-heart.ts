@@ -8,7 +8,8 @@
  * is known (the session module loads supabase-js only when a session is stored).
  */
 import { heartLabel } from './heart.ts';
-import { $favouriteIds, loadFavouritesStore, watchFavourites } from './state.ts';
+import { $favouriteIds } from './state.ts';
+import { loadFavouritesStore, watchFavourites } from './watch.ts';
 
 export function mountProfileHearts(): void {
   const buttons = [...document.querySelectorAll<HTMLButtonElement>('button[data-profile-heart]')];

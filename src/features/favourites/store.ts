@@ -1,23 +1,24 @@
 /**
  * The signed-in user's favourites (docs/product-rules.md#favourites), as nanostores every heart reads.
  *
- * `startFavourites()` (idempotent; each heart calls it) watches the session and loads the saved
- * programs ONCE per page when someone is signed in (`GET /api/favorites`), and forgets them when
- * they sign out. `toggleFavourite(program)` flips the heart at once, then saves or removes it
+ * `followSession()` (called by watch.ts, the one session watcher, on every session change) loads
+ * the saved programs ONCE per page when someone is signed in (`GET /api/favorites`), and forgets
+ * them when they sign out. `toggleFavourite(program)` flips the heart at once, then saves or removes it
  * (`PUT`/`DELETE /api/favorites/:id`) and rolls the change back if the server refuses; toggles of
  * one program run one after the other, so the last click wins. Signed out, it asks the person to
  * sign in and come back to the same page.
  *
  * supabase-js is not imported here: the session module loads it only when a session may exist.
- * Hearts on public pages import `state.ts` and load this module lazily (`loadFavouritesStore`).
+ * Hearts on public pages import `state.ts` and load this module lazily (watch.ts).
  *
  * @example
- * startFavourites();
+ * watchFavourites(); // watch.ts
  * const ids = useStore($favouriteIds);
  * await toggleFavourite({ id: 'tidemark-ocd-residential', name: 'Tidemark OCD Residential' });
  */
 import type { ReadableAtom } from 'nanostores';
-import { $session, apiFetch, initSession, signInHref, type Session } from '../auth/session.ts';
+import { apiFetch, failureText, OFFLINE_TEXT, readFailure } from '../../api/client.ts';
+import { $session, initSession, type Session, signInHref } from '../../api/session.ts';
 import { showToast } from '../../ui/toasts/store.ts';
 import {
   $favouriteIds,
@@ -38,25 +39,20 @@ export const $favourites: ReadableAtom<readonly Favourite[]> = $list;
 /** `ready` once the list for the signed-in user has been loaded. */
 export const $favouritesStatus: ReadableAtom<FavouritesStatus> = $state;
 
-let started = false;
 let loadedFor: string | null = null;
 let loading: Promise<void> | null = null;
 
-/** Starts watching the session; safe to call from every heart, any number of times. */
-export function startFavourites(): void {
-  if (started || typeof window === 'undefined') return;
-  started = true;
-  initSession();
-  $session.subscribe((session) => {
-    if (session.status === 'signed-in') {
-      if (loadedFor !== session.user.id) void loadFavourites();
-    } else if (session.status === 'signed-out') {
-      loadedFor = null;
-      loading = null;
-      $list.set([]);
-      $state.set('idle');
-    }
-  });
+/** Brings the list in step with the session: loaded for the signed-in person, empty when signed out. */
+export function followSession(): void {
+  const session = $session.get();
+  if (session.status === 'signed-in') {
+    if (loadedFor !== session.user.id) void loadFavourites();
+  } else if (session.status === 'signed-out') {
+    loadedFor = null;
+    loading = null;
+    $list.set([]);
+    $state.set('idle');
+  }
 }
 
 /**
@@ -146,12 +142,12 @@ const queues = new Map<string, Promise<void>>();
  * Resolves when the server has answered (or the change was rolled back).
  */
 export async function toggleFavourite(program: FavouriteProgram): Promise<void> {
-  startFavourites();
   const session = $session.get().status === 'unknown' ? await knownSession() : $session.get();
   if (session.status !== 'signed-in') {
     askToSignIn();
     return;
   }
+  followSession();
   // A click before the list arrived would otherwise act on a heart that only looked empty.
   if ($state.get() === 'loading' && loading) await loading;
 
@@ -211,25 +207,13 @@ async function send(program: FavouriteProgram, saved: boolean, entry: Favourite)
   }
   // Roll back this change only: other programs may have changed meanwhile.
   apply(program.id, !saved, entry);
-  const message = await errorMessage(res);
+  const message = failureText(await readFailure(res), OFFLINE_TEXT);
   showToast({
     title: saved ? 'Failed to add to favorites' : 'Failed to remove from favorites',
     description: message,
     variant: 'destructive',
     ...(res?.status === 401 ? { action: signInAction() } : {}),
   });
-}
-
-async function errorMessage(res: Response | null): Promise<string> {
-  const fallback = 'Please check your connection and try again.';
-  if (res === null) return fallback;
-  try {
-    const body = (await res.json()) as { error?: { message?: unknown } };
-    const message = body.error?.message;
-    return typeof message === 'string' && message !== '' ? message : fallback;
-  } catch {
-    return fallback;
-  }
 }
 
 function signInAction(): { label: string; onAction: () => void } {
@@ -241,7 +225,7 @@ function signInAction(): { label: string; onAction: () => void } {
   };
 }
 
-/** Spec §6/§8: favourites need an account. The button returns to this page after sign-in. */
+/** Favourites need an account. The button returns to this page after sign-in. */
 function askToSignIn(): void {
   showToast({
     title: 'Authentication Required',

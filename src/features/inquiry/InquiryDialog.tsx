@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { telHref } from '../../lib/display.ts';
-import { $session, apiFetch, initSession } from '../auth/session.ts';
-import { track } from '../engagement/tracker.ts';
+import { apiFetch } from '../../api/client.ts';
+import { $session, initSession } from '../../api/session.ts';
+import { track } from '../../api/engagement.ts';
 import { showToast } from '../../ui/toasts/store.ts';
 import {
   EMAIL_NOT_AVAILABLE,

@@ -7,6 +7,7 @@
  * there is one (through `apiFetch`), so the request is linked to their account. A `mailto:`
  * link (`inquiryMailto`) stays available in the dialog as a second choice.
  */
+import { readFailure } from '../../api/client.ts';
 import type { InquiryType } from '../../lib/vocabulary.ts';
 import { hasVisibleText, isEmail } from '../../lib/text-rules.ts';
 
@@ -149,25 +150,23 @@ function splitMessage(message: string): InquiryError {
 
 /** Reads an API answer into a result the dialog can show. */
 export async function readSendResult(res: Response): Promise<SendResult> {
-  let data: unknown = null;
-  try {
-    data = await res.json();
-  } catch {
-    // Not JSON (a proxy's error page): the generic message below.
+  if (res.status === 201) {
+    // Not JSON (a proxy's page) or no id: the generic message below.
+    const data: unknown = await res.json().catch(() => null);
+    if (data && typeof data === 'object' && 'id' in data) {
+      const { id, routed } = data as { id: unknown; routed?: unknown };
+      return { ok: true, id: String(id), routed: routed === 'site_team' ? 'site_team' : 'program' };
+    }
+    return { ok: false, problem: { ...SUBMISSION_ERROR, fields: {} } };
   }
-  if (res.status === 201 && data && typeof data === 'object' && 'id' in data) {
-    const { id, routed } = data as { id: unknown; routed?: unknown };
-    return { ok: true, id: String(id), routed: routed === 'site_team' ? 'site_team' : 'program' };
-  }
-  const error = (data as { error?: { message?: unknown; fields?: unknown } } | null)?.error;
-  const message = typeof error?.message === 'string' ? error.message : '';
+  const failure = await readFailure(res);
+  const message = failure.message ?? '';
   if (res.status === 429) {
     return { ok: false, problem: { ...TOO_MANY, description: message || TOO_MANY.description, fields: {} } };
   }
-  if (res.status === 400 && error?.fields && typeof error.fields === 'object') {
+  if (res.status === 400 && failure.fields) {
     const fields: Partial<Record<InquiryField, string>> = {};
-    for (const [key, value] of Object.entries(error.fields as Record<string, unknown>)) {
-      if (typeof value !== 'string') continue;
+    for (const [key, value] of Object.entries(failure.fields)) {
       if (key === 'name' || key === 'email' || key === 'phone' || key === 'message')
         fields[key] = splitMessage(value).description;
     }

@@ -5,7 +5,7 @@
  * Every sign-in ends on /provider-dashboard, which creates a missing provider profile.
  *
  * Remember me: unticked keeps the session in sessionStorage, so it ends with the browser
- * (src/features/auth/storage.ts). The choice is made before signing in or requesting a link.
+ * (src/api/auth-storage.ts). The choice is made before signing in or requesting a link.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
@@ -19,12 +19,12 @@ import {
   checkPassword,
   concealsAccount,
   mailError,
+  type Message,
   MESSAGES,
   signInError,
   updatePasswordError,
-  type Message,
-} from '../auth/messages.ts';
-import { PROVIDER_HOME } from '../auth/rules.ts';
+} from '../../lib/auth/messages.ts';
+import { PROVIDER_HOME } from '../../lib/auth/rules.ts';
 import {
   $session,
   getSupabase,
@@ -32,7 +32,7 @@ import {
   rememberMe,
   setRememberMe,
   updatePassword as updatePasswordAndEndOthers,
-} from '../auth/session.ts';
+} from '../../api/session.ts';
 import { showToast } from '../../ui/toasts/store.ts';
 import { providerConfirmUrl, providerRecoveryUrl } from './rules.ts';
 
@@ -177,7 +177,7 @@ export default function ProviderLogin() {
     if (!validate({ password: checkPassword(password, 'new') })) return;
     void run(async () => {
       leaving.current = true;
-      // Also signs out every other session of the account (src/features/auth/session.ts).
+      // Also signs out every other session of the account (src/api/session.ts).
       const error = await updatePasswordAndEndOthers(password);
       if (error) {
         leaving.current = false;

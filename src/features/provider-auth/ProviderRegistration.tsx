@@ -15,10 +15,10 @@ import { AlertBox } from '../../ui/boxes.tsx';
 import { linkButton, submitButton } from '../../ui/buttons.ts';
 import { Checkbox, Field, inputClass, PasswordField } from '../../ui/fields.tsx';
 import { flashToast } from '../../ui/toasts/flash.ts';
-import { concealsAccount, mailError, MESSAGES, type Message } from '../auth/messages.ts';
-import { PROVIDER_HOME } from '../auth/rules.ts';
-import { $session, getSupabase, initSession, setRememberMe } from '../auth/session.ts';
-import { ensureProviderProfile } from '../provider/profile.ts';
+import { concealsAccount, mailError, type Message, MESSAGES } from '../../lib/auth/messages.ts';
+import { PROVIDER_HOME } from '../../lib/auth/rules.ts';
+import { $session, getSupabase, initSession, setRememberMe } from '../../api/session.ts';
+import { ensureProviderProfile } from '../../api/providers.ts';
 import {
   providerConfirmUrl,
   REGISTRATION_MESSAGES,

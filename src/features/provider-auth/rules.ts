@@ -2,13 +2,13 @@
  * Pure rules of the provider's way in (/provider-registration, /provider-login): which message
  * goes beside which registration field, the sign-up metadata, where e-mail links lead and the
  * registration's error box. The wording comes from src/lib/provider-rules.ts (the titles)
- * and src/features/auth/messages.ts (auth errors), so every form says the same thing.
+ * and src/lib/auth/messages.ts (auth errors), so every form says the same thing.
  */
 import { PROVIDER_MESSAGES, type RegistrationStep1, type RuleMessage } from '../../lib/provider-rules.ts';
 import { hasVisibleText, isEmail } from '../../lib/text-rules.ts';
 import { MIN_PASSWORD_LENGTH } from '../../lib/vocabulary.ts';
-import { concealsAccount, MESSAGES, type AuthErrorLike, type Message } from '../auth/messages.ts';
-import { PROVIDER_HOME } from '../auth/rules.ts';
+import { type AuthErrorLike, concealsAccount, type Message, MESSAGES } from '../../lib/auth/messages.ts';
+import { PROVIDER_HOME } from '../../lib/auth/rules.ts';
 
 export type Step1Field =
   'organizationName' | 'contactName' | 'email' | 'phone' | 'password' | 'confirmPassword';

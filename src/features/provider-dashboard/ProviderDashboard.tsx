@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { $session, initSession, isSigningOut, signOut } from '../auth/session.ts';
+import { $session, initSession, isSigningOut, signOut } from '../../api/session.ts';
 import { flashToast } from '../../ui/toasts/flash.ts';
-import { ensureProviderProfile } from '../provider/profile.ts';
+import { ensureProviderProfile } from '../../api/providers.ts';
 import { showToast } from '../../ui/toasts/store.ts';
 import { loadDashboard, type Dashboard, type Failure, type Message } from './api.ts';
 import { BillingTab } from './BillingTab.tsx';

@@ -6,7 +6,7 @@
  * The answer types mirror netlify/functions/provider-*.mts; they are declared again here so that
  * browser code never imports server modules.
  */
-import { apiFetch } from '../auth/session.ts';
+import { apiFetch, failureText, readFailure } from '../../api/client.ts';
 import type { InquiryStatus } from '../../lib/vocabulary.ts';
 import type { EngagementCounts } from './engagement.ts';
 import type { ListingAvailability, ListingBody, ListingRow } from './draft.ts';
@@ -93,8 +93,6 @@ export const UPLOADS_ENDPOINT = '/api/provider/uploads';
 export const PROFILE_ENDPOINT = '/api/provider/profile';
 export const VERIFICATION_ENDPOINT = '/api/provider/verification-requests';
 
-const OFFLINE = 'Please check your connection and try again.';
-
 async function call(path: string, init?: RequestInit): Promise<Response | null> {
   try {
     return await apiFetch(path, init);
@@ -110,23 +108,12 @@ function jsonInit(method: string, body: unknown): RequestInit {
 
 /** The failure a non-2xx answer (or none) means, with the server's message when it has one. */
 async function failure(res: Response | null, title: string, fallback: string): Promise<Failure> {
-  if (res === null)
-    return { ok: false, kind: 'error', status: null, message: { title, description: OFFLINE } };
-  if (res.status === 401) return { ok: false, kind: 'unauthorized' };
-  let description = fallback;
-  let fields: Record<string, string> | undefined;
-  try {
-    const body = (await res.json()) as { error?: { message?: unknown; fields?: unknown } };
-    if (typeof body.error?.message === 'string' && body.error.message !== '')
-      description = body.error.message;
-    if (body.error?.fields && typeof body.error.fields === 'object')
-      fields = body.error.fields as Record<string, string>;
-  } catch {
-    // Not JSON (a proxy's page): the fallback says enough.
-  }
-  return fields
-    ? { ok: false, kind: 'error', status: res.status, message: { title, description }, fields }
-    : { ok: false, kind: 'error', status: res.status, message: { title, description } };
+  if (res?.status === 401) return { ok: false, kind: 'unauthorized' };
+  const read = await readFailure(res);
+  const message = { title, description: failureText(read, fallback) };
+  return read.fields
+    ? { ok: false, kind: 'error', status: read.status, message, fields: read.fields }
+    : { ok: false, kind: 'error', status: read.status, message };
 }
 
 async function parse(res: Response, title: string, fallback: string): Promise<Result<{ value: unknown }>> {

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
-import { $session, initSession, signInHref } from '../auth/session.ts';
+import { $session, initSession, signInHref } from '../../api/session.ts';
 import { SectionTabs } from '../../ui/Tabs.tsx';
 import { card } from '../../ui/boxes.tsx';
 import { primaryButton, secondaryButton } from '../../ui/buttons.ts';

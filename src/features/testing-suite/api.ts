@@ -6,7 +6,7 @@
  * The answer types mirror netlify/functions/test-tools.mts; they are declared again here so that
  * browser code never imports server modules.
  */
-import { apiFetch } from '../auth/session.ts';
+import { apiFetch, failureText, readFailure } from '../../api/client.ts';
 import type { EngagementEventType, InquiryStatus, InquiryType } from '../../lib/vocabulary.ts';
 
 export type TestProvider = {
@@ -97,8 +97,6 @@ export const TEST_MESSAGES = {
   },
 } as const;
 
-const OFFLINE = 'Please check your connection and try again.';
-
 async function call(path: string, init?: RequestInit): Promise<Response | null> {
   try {
     return await apiFetch(path, init);
@@ -116,21 +114,11 @@ function post(body?: unknown): RequestInit {
 
 /** The failure a non-2xx answer (or none) means, with the server's message when it has one. */
 async function failure(res: Response | null, fallback: Message, useServerText = true): Promise<Failure> {
-  if (res === null)
-    return { ok: false, kind: 'error', status: null, message: { ...fallback, description: OFFLINE } };
-  if (res.status === 401) return { ok: false, kind: 'unauthorized' };
-  if (res.status === 403) return { ok: false, kind: 'forbidden' };
-  let description = fallback.description;
-  if (useServerText) {
-    try {
-      const body = (await res.json()) as { error?: { message?: unknown } };
-      if (typeof body.error?.message === 'string' && body.error.message !== '')
-        description = body.error.message;
-    } catch {
-      // Not JSON (a proxy's page): the fallback says enough.
-    }
-  }
-  return { ok: false, kind: 'error', status: res.status, message: { title: fallback.title, description } };
+  if (res?.status === 401) return { ok: false, kind: 'unauthorized' };
+  if (res?.status === 403) return { ok: false, kind: 'forbidden' };
+  const read = await readFailure(res);
+  const description = failureText(useServerText ? read : { ...read, message: null }, fallback.description);
+  return { ok: false, kind: 'error', status: read.status, message: { title: fallback.title, description } };
 }
 
 async function parsed(res: Response, fallback: Message): Promise<Result<{ value: unknown }>> {

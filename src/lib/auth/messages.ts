@@ -3,8 +3,8 @@
  * which. Pure (no supabase-js import): errors are read by their `code`/`status`/`message`, which supabase-js's AuthApiError
  * carries from the server's `{ code, error_code, msg }` (docs/local-backend.md).
  */
-import { isEmail } from '../../lib/text-rules.ts';
-import { MIN_PASSWORD_LENGTH } from '../../lib/vocabulary.ts';
+import { isEmail } from '../text-rules.ts';
+import { MIN_PASSWORD_LENGTH } from '../vocabulary.ts';
 
 export type Message = { title: string; description: string };
 

@@ -1,7 +1,7 @@
 /**
- * Pure rules of the account feature, free of the DOM and of supabase-js so that unit tests and
- * every island can use them: the display name, which `next` targets are honoured, the
- * /auth modes, and the storage key the session lives under.
+ * Pure rules of accounts, free of the DOM and of supabase-js so that unit tests, the session and
+ * every island can use them: the display name, which `next` targets are honoured, the /auth
+ * modes, where providers land, and the storage key the session lives under.
  */
 
 /**

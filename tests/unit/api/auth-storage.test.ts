@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_STORAGE_KEY } from '../../../../src/features/auth/rules.ts';
-import { createAuthStorage, REMEMBER_KEY, type StorageLike } from '../../../../src/features/auth/storage.ts';
+import { AUTH_STORAGE_KEY } from '../../../src/lib/auth/rules.ts';
+import { createAuthStorage, REMEMBER_KEY, type StorageLike } from '../../../src/api/auth-storage.ts';
 
 /** A Map-backed Storage; `blocked` makes every call throw, as Safari's private mode once did. */
 function fakeStorage(blocked = false): StorageLike & { data: Map<string, string> } {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from '../../../../src/features/auth/session.ts';
-import { ensureProviderProfile, providerProfileBody } from '../../../../src/features/provider/profile.ts';
+import type { SessionUser } from '../../../src/api/session.ts';
+import { ensureProviderProfile, providerProfileBody } from '../../../src/api/providers.ts';
 
 const user = (metadata: Record<string, unknown>, email: string | null = 'ann@acme.org'): SessionUser => ({
   id: '00000000-0000-4000-8000-000000000001',

@@ -31,7 +31,8 @@ import {
 } from '../../../../src/features/admin/rules.ts';
 
 const apiFetch = vi.fn<(path: string, init?: RequestInit) => Promise<Response>>();
-vi.mock('../../../../src/features/auth/session.ts', () => ({
+vi.mock('../../../../src/api/client.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../../src/api/client.ts')>()),
   apiFetch: (path: string, init?: RequestInit) => apiFetch(path, init),
 }));
 const api = await import('../../../../src/features/admin/api.ts');

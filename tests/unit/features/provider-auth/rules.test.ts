@@ -7,7 +7,7 @@ import {
   registrationFieldErrors,
   registrationMetadata,
 } from '../../../../src/features/provider-auth/rules.ts';
-import { safeNextPath } from '../../../../src/features/auth/rules.ts';
+import { safeNextPath } from '../../../../src/lib/auth/rules.ts';
 
 const valid: RegistrationStep1 = {
   organizationName: 'Harbor OCD',

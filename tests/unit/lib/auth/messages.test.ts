@@ -9,7 +9,7 @@ import {
   signUpError,
   updatePasswordError,
   type AuthErrorLike,
-} from '../../../../src/features/auth/messages.ts';
+} from '../../../../src/lib/auth/messages.ts';
 
 // Errors as supabase-js hands them over from the auth server (docs/local-backend.md).
 const E = {

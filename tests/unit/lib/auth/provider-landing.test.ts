@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isProviderAccount, landingPath, PROVIDER_HOME } from '../../../../src/features/auth/rules.ts';
+import { isProviderAccount, landingPath, PROVIDER_HOME } from '../../../../src/lib/auth/rules.ts';
 
 describe('isProviderAccount / landingPath (a sign-in without next)', () => {
   it.each<[string, string[], Record<string, unknown>, boolean]>([

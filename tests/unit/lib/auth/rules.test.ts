@@ -6,7 +6,7 @@ import {
   safeNextPath,
   signInHrefFor,
   type NamedUser,
-} from '../../../../src/features/auth/rules.ts';
+} from '../../../../src/lib/auth/rules.ts';
 
 const user = (email: string | null, metadata: Record<string, unknown> = {}): NamedUser => ({
   email,
