@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { showToast } from '../../ui/toasts/store.ts';
-import { primaryButton, secondaryButton } from '../../ui/buttons.ts';
+import { dangerButton, primaryButton, secondaryButton } from '../../ui/buttons.ts';
 import { FieldMessage, inputClass, labelClass } from '../../ui/fields.tsx';
 import type { Failure } from './api.ts';
 import {
@@ -10,9 +10,6 @@ import {
   type DecisionErrors,
   type DecisionInput,
 } from './rules.ts';
-
-const dangerButton =
-  'inline-flex min-h-11 items-center justify-center rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:cursor-wait disabled:opacity-70';
 
 /**
  * Approve / Reject for one queue item. Each button opens a small form: reviewer notes (required

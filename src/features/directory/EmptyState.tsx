@@ -1,6 +1,6 @@
 import ProgramCard from '../../components/program/ProgramCard.tsx';
 import type { DirectoryEntry } from '../../lib/directory/rules.ts';
-import { renderHeart } from './ResultsList.tsx';
+import { renderCardHeart as renderHeart } from '../../components/program/card-heart.tsx';
 
 type Props = {
   query: string;

@@ -2,12 +2,7 @@ import { memo, type ReactNode, type RefObject } from 'react';
 import ProgramCard, { ProgramCardSkeleton } from '../../components/program/ProgramCard.tsx';
 import { distanceTo, type DirectoryEntry } from '../../lib/directory/rules.ts';
 import type { GeoPoint } from '../../lib/geo/distance.ts';
-import FavouriteHeart from '../favourites/FavouriteHeart.tsx';
-
-/** The favourite heart in each card's corner (features/favourites). */
-export const renderHeart = (program: DirectoryEntry) => (
-  <FavouriteHeart program={{ id: program.id, name: program.name }} />
-);
+import { renderCardHeart as renderHeart } from '../../components/program/card-heart.tsx';
 
 /** A card rendered again only when its program, distance or date changes. */
 const ResultCard = memo(ProgramCard);

@@ -1,0 +1,10 @@
+/**
+ * The favourite heart in a program card's corner (ProgramCard's `renderFavouriteButton`), so
+ * islands that list programs show the favourites feature's heart without importing that feature.
+ */
+import FavouriteHeart from '../../features/favourites/FavouriteHeart.tsx';
+import type { DirectoryEntry } from '../../lib/directory/rules.ts';
+
+export const renderCardHeart = (program: DirectoryEntry) => (
+  <FavouriteHeart program={{ id: program.id, name: program.name }} />
+);
