@@ -1,0 +1,425 @@
+/** Table rows as JSON carries them (ISO timestamps, numeric as numbers), kept beside the contracts because the API answers rows; tests/db/rows.test.ts checks each column list against the database. */
+import type { AvailabilityStatus } from '../../lib/availability.ts';
+import type { OutcomeMeasure } from '../../lib/fidelity.ts';
+import type {
+  EngagementEventType,
+  InquiryStatus,
+  InquiryType,
+  ListingStatus,
+  Role,
+  VerificationRequestStatus,
+  VerificationStatus,
+} from '../../lib/vocabulary.ts';
+
+/** The keys of `Row` not named in `List` (never when the list is complete). */
+type Missing<Row, List extends readonly PropertyKey[]> = Exclude<keyof Row, List[number]>;
+
+/** `list` as it is, refused by the compiler unless it names every column of `Row`. */
+export function columnsOf<Row>() {
+  return <const List extends readonly (keyof Row & string)[]>(
+    list: List & ([Missing<Row, List>] extends [never] ? unknown : { missing: Missing<Row, List> }),
+  ): List => list;
+}
+
+export interface UserRoleRow {
+  id: string;
+  user_id: string;
+  role: Role;
+  created_at: string;
+}
+export const USER_ROLE_COLUMNS = columnsOf<UserRoleRow>()(['id', 'user_id', 'role', 'created_at']);
+
+export interface ProviderRow {
+  id: string;
+  user_id: string;
+  organization_name: string;
+  contact_name: string;
+  email: string;
+  phone: string | null;
+  website: string | null;
+  description: string | null;
+  location: string | null;
+  state: string | null;
+  subscription_plan: string | null;
+  subscription_status: string;
+  trial_ends_at: string | null;
+  verification_status: VerificationStatus;
+  verified_at: string | null;
+  /** The administrator who verified it. */
+  verified_by: string | null;
+  created_at: string;
+  updated_at: string;
+  /** Where inquiries about its published programs are e-mailed (null: `email`). */
+  inquiry_email: string | null;
+  /** The phone families are shown in inquiry confirmations (null: the program's own). */
+  inquiry_phone: string | null;
+}
+export const PROVIDER_ROW_COLUMNS = columnsOf<ProviderRow>()([
+  'id',
+  'user_id',
+  'organization_name',
+  'contact_name',
+  'email',
+  'phone',
+  'website',
+  'description',
+  'location',
+  'state',
+  'subscription_plan',
+  'subscription_status',
+  'trial_ends_at',
+  'verification_status',
+  'verified_at',
+  'verified_by',
+  'created_at',
+  'updated_at',
+  'inquiry_email',
+  'inquiry_phone',
+]);
+
+export interface ProviderListingRow {
+  id: string;
+  provider_id: string;
+  center_name: string;
+  description: string;
+  phone: string;
+  email: string | null;
+  website: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zip_code: string | null;
+  age_groups: string[];
+  gender_specific: string | null;
+  setting: string | null;
+  capacity: number | null;
+  avg_length: string | null;
+  modalities: string[];
+  staff_ratio: string | null;
+  medical_support: string | null;
+  insurance: string[];
+  financial_aid: string | null;
+  logo_url: string | null;
+  images: string[];
+  accreditations: string[];
+  license_url: string | null;
+  status: ListingStatus;
+  submitted_at: string | null;
+  reviewed_at: string | null;
+  /** The administrator who decided it. */
+  reviewed_by: string | null;
+  reviewer_notes: string | null;
+  published_program_id: string | null;
+  created_at: string;
+  updated_at: string;
+  erp_hours_per_week: number | null;
+  individual_sessions_per_week: number | null;
+  specialised_clinicians_percent: number | null;
+  outcome_measure: OutcomeMeasure | null;
+  score_change: number | null;
+  score_change_year: number | null;
+  score_change_sample: number | null;
+  family_sessions_per_week: number | null;
+  family_accommodation_work: boolean | null;
+  licence_number: string | null;
+  licence_agency: string | null;
+  restraint_policy: string | null;
+  parent_contact_policy: string | null;
+  schooling: string | null;
+  transport_escort: string | null;
+}
+export const PROVIDER_LISTING_COLUMNS = columnsOf<ProviderListingRow>()([
+  'id',
+  'provider_id',
+  'center_name',
+  'description',
+  'phone',
+  'email',
+  'website',
+  'address',
+  'city',
+  'state',
+  'zip_code',
+  'age_groups',
+  'gender_specific',
+  'setting',
+  'capacity',
+  'avg_length',
+  'modalities',
+  'staff_ratio',
+  'medical_support',
+  'insurance',
+  'financial_aid',
+  'logo_url',
+  'images',
+  'accreditations',
+  'license_url',
+  'status',
+  'submitted_at',
+  'reviewed_at',
+  'reviewed_by',
+  'reviewer_notes',
+  'published_program_id',
+  'created_at',
+  'updated_at',
+  'erp_hours_per_week',
+  'individual_sessions_per_week',
+  'specialised_clinicians_percent',
+  'outcome_measure',
+  'score_change',
+  'score_change_year',
+  'score_change_sample',
+  'family_sessions_per_week',
+  'family_accommodation_work',
+  'licence_number',
+  'licence_agency',
+  'restraint_policy',
+  'parent_contact_policy',
+  'schooling',
+  'transport_escort',
+]);
+
+export interface VerificationRequestRow {
+  id: string;
+  provider_id: string;
+  documents_submitted: string[];
+  status: VerificationRequestStatus;
+  requested_at: string;
+  /** The administrator who decided it. */
+  reviewer_id: string | null;
+  reviewed_at: string | null;
+  reviewer_notes: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export const VERIFICATION_REQUEST_COLUMNS = columnsOf<VerificationRequestRow>()([
+  'id',
+  'provider_id',
+  'documents_submitted',
+  'status',
+  'requested_at',
+  'reviewer_id',
+  'reviewed_at',
+  'reviewer_notes',
+  'created_at',
+  'updated_at',
+]);
+
+export interface ProviderInquiryRow {
+  id: string;
+  program_id: string | null;
+  provider_id: string | null;
+  listing_id: string | null;
+  type: InquiryType;
+  /** Null once the sender's personal data was removed (account deletion). */
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  message: string;
+  program_name: string | null;
+  urgency: 'high' | 'medium';
+  location: string | null;
+  status: InquiryStatus;
+  created_at: string;
+  updated_at: string;
+  sender_id: string | null;
+  status_token_hash: string | null;
+  personal_data_removed_at: string | null;
+  first_status_change_at: string | null;
+}
+export const PROVIDER_INQUIRY_COLUMNS = columnsOf<ProviderInquiryRow>()([
+  'id',
+  'program_id',
+  'provider_id',
+  'listing_id',
+  'type',
+  'name',
+  'email',
+  'phone',
+  'message',
+  'program_name',
+  'urgency',
+  'location',
+  'status',
+  'created_at',
+  'updated_at',
+  'sender_id',
+  'status_token_hash',
+  'personal_data_removed_at',
+  'first_status_change_at',
+]);
+
+export interface UserFavoriteRow {
+  id: string;
+  user_id: string;
+  program_id: string;
+  program_name: string;
+  created_at: string;
+}
+export const USER_FAVORITE_COLUMNS = columnsOf<UserFavoriteRow>()([
+  'id',
+  'user_id',
+  'program_id',
+  'program_name',
+  'created_at',
+]);
+
+export interface ProgramEngagementRow {
+  id: string;
+  program_id: string;
+  event_type: EngagementEventType;
+  created_at: string;
+}
+export const PROGRAM_ENGAGEMENT_COLUMNS = columnsOf<ProgramEngagementRow>()([
+  'id',
+  'program_id',
+  'event_type',
+  'created_at',
+]);
+
+export interface ContactMessageRow {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: string;
+  message: string;
+  created_at: string;
+}
+export const CONTACT_MESSAGE_COLUMNS = columnsOf<ContactMessageRow>()([
+  'id',
+  'name',
+  'email',
+  'phone',
+  'subject',
+  'message',
+  'created_at',
+]);
+
+export interface ProviderUploadRow {
+  id: string;
+  provider_id: string;
+  kind: 'logo' | 'license';
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  original_name: string;
+  blob_key: string;
+  created_at: string;
+}
+export const PROVIDER_UPLOAD_COLUMNS = columnsOf<ProviderUploadRow>()([
+  'id',
+  'provider_id',
+  'kind',
+  'content_type',
+  'size_bytes',
+  'sha256',
+  'original_name',
+  'blob_key',
+  'created_at',
+]);
+
+export interface NotificationRow {
+  id: string;
+  kind: string;
+  provider_id: string | null;
+  subject_id: string;
+  notes: string | null;
+  created_at: string;
+  claimed_at: string | null;
+  sent_at: string | null;
+  attempts: number;
+  last_error: string | null;
+  recipient: string | null;
+  payload: Record<string, unknown> | null;
+  next_attempt_at: string;
+  failed_at: string | null;
+  /** Generated by the database from `kind`. */
+  delivery: string | null;
+}
+export const NOTIFICATION_COLUMNS = columnsOf<NotificationRow>()([
+  'id',
+  'kind',
+  'provider_id',
+  'subject_id',
+  'notes',
+  'created_at',
+  'claimed_at',
+  'sent_at',
+  'attempts',
+  'last_error',
+  'recipient',
+  'payload',
+  'next_attempt_at',
+  'failed_at',
+  'delivery',
+]);
+
+export interface ListingAvailabilityRow {
+  listing_id: string;
+  status: AvailabilityStatus;
+  wait_weeks: number | null;
+  /** Set by the database on every write. */
+  confirmed_at: string;
+}
+export const LISTING_AVAILABILITY_COLUMNS = columnsOf<ListingAvailabilityRow>()([
+  'listing_id',
+  'status',
+  'wait_weeks',
+  'confirmed_at',
+]);
+
+export interface PendingRebuildRow {
+  singleton: boolean;
+  reason: string;
+  generation: number;
+  requested_at: string;
+  attempts: number;
+  last_error: string | null;
+  generation_requested_at: string | null;
+  published_generation: number;
+  published_at: string | null;
+  building_generation: number | null;
+  build_started_at: string | null;
+  claimed_at: string | null;
+  failures: number;
+  failed_generation: number | null;
+  failed_at: string | null;
+  build_error: string | null;
+  retry_at: string | null;
+}
+export const PENDING_REBUILD_COLUMNS = columnsOf<PendingRebuildRow>()([
+  'singleton',
+  'reason',
+  'generation',
+  'requested_at',
+  'attempts',
+  'last_error',
+  'generation_requested_at',
+  'published_generation',
+  'published_at',
+  'building_generation',
+  'build_started_at',
+  'claimed_at',
+  'failures',
+  'failed_generation',
+  'failed_at',
+  'build_error',
+  'retry_at',
+]);
+
+/** Every public table with its columns. */
+export const TABLE_COLUMNS = {
+  user_roles: USER_ROLE_COLUMNS,
+  providers: PROVIDER_ROW_COLUMNS,
+  provider_listings: PROVIDER_LISTING_COLUMNS,
+  provider_verification_requests: VERIFICATION_REQUEST_COLUMNS,
+  provider_inquiries: PROVIDER_INQUIRY_COLUMNS,
+  user_favorites: USER_FAVORITE_COLUMNS,
+  program_engagement: PROGRAM_ENGAGEMENT_COLUMNS,
+  contact_messages: CONTACT_MESSAGE_COLUMNS,
+  provider_uploads: PROVIDER_UPLOAD_COLUMNS,
+  notifications: NOTIFICATION_COLUMNS,
+  listing_availability: LISTING_AVAILABILITY_COLUMNS,
+  pending_rebuild: PENDING_REBUILD_COLUMNS,
+} as const;
