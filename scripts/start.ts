@@ -30,7 +30,7 @@ import {
   generationOf,
   recordBuildOutcome,
   startRebuildIfDue,
-} from '../netlify/functions/_shared/rebuild.ts';
+} from '../netlify/functions/_shared/publishing.ts';
 import { guardRequest } from './lib/request-guard.ts';
 import { headersForPath, staticHeadersFor, tomlHeaderRules } from './lib/static-headers.ts';
 import { ensureBackend, notFoundRules, runGenerators } from './lib/runtime.ts';
@@ -54,7 +54,7 @@ const origin = `http://localhost:${port}`;
 const backend = await ensureBackend({ siteUrl: origin });
 runGenerators();
 
-// Approving a listing calls the build hook (netlify/functions/_shared/rebuild.ts). With the local
+// Approving a listing calls the build hook (netlify/functions/_shared/publishing.ts). With the local
 // backend there is no Netlify build: the hook is this server, which rebuilds in the background,
 // serves the new build when it is ready and records how the build ended (a failed one is retried
 // by the drain and shown on /admin). Local builds cost nothing: unless set, no interval between

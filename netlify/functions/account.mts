@@ -18,6 +18,14 @@
  */
 import type { Config, Context } from '@netlify/functions';
 import postgres from 'postgres';
+import {
+  NOT_DELETABLE,
+  type AccountExport,
+  type AccountResponse,
+  type AccountUser,
+  type ExportedRequest,
+} from '../../src/api/contracts/account.ts';
+import type { Favorite } from '../../src/api/contracts/favorites.ts';
 import type { Role } from '../../src/lib/vocabulary.ts';
 import { requireUser } from './_shared/auth.ts';
 import { withClaims, withService, type Claims, type Tx } from './_shared/db.ts';
@@ -25,70 +33,9 @@ import { SECURITY_HEADERS, allowMethods, forbidden, handle, json, sessionEnded }
 import { findProgram } from './_shared/programs.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
 
-export interface AccountFavorite {
-  program_id: string;
-  program_name: string;
-  /** ISO 8601, UTC. */
-  created_at: string;
-}
-
-export type RequestStatus = 'new' | 'contacted' | 'closed';
-
-export interface AccountRequest {
-  id: string;
-  program_id: string | null;
-  program_name: string | null;
-  /** The program's page, or null when the directory no longer lists it. */
-  program_path: string | null;
-  type: 'info' | 'call';
-  /** As the program updates it: new → contacted → closed. */
-  status: RequestStatus;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface AccountUser {
-  id: string;
-  email: string | null;
-  metadata: Record<string, unknown>;
-}
-
-/** A saved program as the page shows it: with the path of its page (null when no longer listed). */
-export interface AccountFavoriteItem extends AccountFavorite {
-  program_path: string | null;
-}
-
-export interface AccountResponse {
-  user: AccountUser;
-  roles: Role[];
-  favorites: AccountFavoriteItem[];
-  requests: AccountRequest[];
-}
-
-/** A request as exported: what the person sent, with the program's answer status. */
-export interface ExportedRequest extends Omit<AccountRequest, 'program_path'> {
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  message: string;
-  location: string | null;
-}
-
-export interface AccountExport {
-  exported_at: string;
-  about: string;
-  account: AccountUser & { roles: Role[] };
-  favorites: AccountFavorite[];
-  requests: ExportedRequest[];
-}
-
-/** Who to write to when an account cannot be deleted here (the privacy policy's mailbox). */
-export const PRIVACY_EMAIL = 'privacy@example.org';
-export const NOT_DELETABLE = `Provider and administrator accounts cannot be deleted here. Please write to ${PRIVACY_EMAIL} and we will close the account for you.`;
-
 interface Rows {
   roles: Role[];
-  favorites: AccountFavorite[];
+  favorites: Favorite[];
   requests: (ExportedRequest & { program_path?: string | null })[];
 }
 

@@ -29,18 +29,19 @@
  */
 import type { Config, Context } from '@netlify/functions';
 import postgres from 'postgres';
-import { UUID_PATTERN } from '../../src/lib/provider-schemas.ts';
-import {
-  listingToProgram,
-  publishingProblemMessage,
-  type ListingForPublishing,
-} from '../../src/lib/published-listing.ts';
 import {
   ADMIN_MESSAGES,
+  type AdminListing,
+  type AdminListingResponse,
+  type AdminListingsResponse,
+} from '../../src/api/contracts/admin.ts';
+import { programSlug } from '../../src/lib/program-id.ts';
+import { UUID_PATTERN } from '../../src/lib/provider-schemas.ts';
+import { listingToProgram, publishingProblemMessage } from '../../src/lib/published-listing.ts';
+import {
   assertAdmin,
   drainAfterDecision,
   listingDecisionSchema,
-  programSlug,
   statusFilter,
   uniqueProgramId,
 } from './_shared/admin.ts';
@@ -58,24 +59,8 @@ import {
   readJson,
 } from './_shared/http.ts';
 import { isKnownProgram } from './_shared/programs.ts';
+import { selectListingsForPublishing } from './_shared/publishing.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
-import type { Listing } from './provider-listings.mts';
-
-export interface AdminListing extends Listing {
-  reviewed_by: string | null;
-  provider: {
-    id: string;
-    organization_name: string;
-    email: string;
-    verification_status: 'unverified' | 'pending' | 'verified' | 'rejected';
-  };
-}
-export interface AdminListingsResponse {
-  listings: AdminListing[];
-}
-export interface AdminListingResponse {
-  listing: AdminListing;
-}
 
 const STATUSES = ['draft', 'pending', 'approved', 'rejected'] as const;
 const ITEM_PATH = /^\/api\/admin\/listings\/([^/]+)$/;
@@ -142,13 +127,7 @@ function publishingRefusal(error: unknown): HttpError | null {
 
 /** Throws 409 with the missing fields unless the listing would be a valid directory program. */
 async function assertPublishable(tx: Tx, id: string, programId: string | null): Promise<void> {
-  const [row] = await tx<Omit<ListingForPublishing, 'published_program_id'>[]>`
-    select l.center_name, l.description, l.phone, l.email, l.website, l.address, l.city, l.state,
-           l.zip_code, l.age_groups, l.gender_specific, l.setting, l.capacity, l.avg_length,
-           l.modalities, l.staff_ratio, l.medical_support, l.insurance, l.financial_aid, l.logo_url,
-           l.accreditations, p.verification_status = 'verified' as provider_verified
-    from provider_listings l join providers p on p.id = l.provider_id
-    where l.id = ${id}`;
+  const [row] = await selectListingsForPublishing(tx, { id });
   if (!row || programId === null) throw notFound(ADMIN_MESSAGES.listingNotFound);
   const result = listingToProgram({ ...row, published_program_id: programId });
   if (!result.ok) {
@@ -187,8 +166,7 @@ export default handle('admin-listings', async (req: Request, context: Context) =
       >`
         select id, status, center_name, published_program_id from provider_listings where id = ${id} for update`;
       if (!current) throw notFound(ADMIN_MESSAGES.listingNotFound);
-      if (current.status !== 'pending')
-        throw conflict(`This listing is not waiting for review (it is ${current.status}).`);
+      if (current.status !== 'pending') throw conflict(ADMIN_MESSAGES.listingNotPending(current.status));
       const decision = parsed.data;
       const programId =
         decision.status === 'approved'

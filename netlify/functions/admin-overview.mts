@@ -23,39 +23,15 @@
  * without a valid token; 403 for anyone else (`private.is_admin()`); 405 for other methods.
  */
 import type { Config, Context } from '@netlify/functions';
+import type { AdminOverview, PublishingState } from '../../src/api/contracts/admin.ts';
 import { assertAdmin } from './_shared/admin.ts';
 import { requireUser } from './_shared/auth.ts';
 import { withClaims } from './_shared/db.ts';
 import { allowMethods, handle, json } from './_shared/http.ts';
 import { programNames } from './_shared/programs.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
-import { NOTHING_PUBLISHED_YET, type PublishingState } from './_shared/rebuild.ts';
+import { NOTHING_PUBLISHED_YET } from './_shared/publishing.ts';
 import { isTestInquirySql, isTestProviderSql, TEST_PROGRAM_ID } from './_shared/test-tools.ts';
-
-export interface AdminOverview {
-  providers: {
-    id: string;
-    organization_name: string;
-    email: string;
-    subscription_status: string;
-    trial_ends_at: string | null;
-    verification_status: string;
-    created_at: string;
-  }[];
-  inquiries: {
-    by_status: { new: number; contacted: number; closed: number };
-    by_program: { program_id: string | null; program_name: string | null; count: number }[];
-  };
-  engagement: {
-    program_id: string;
-    program_name: string | null;
-    views: number;
-    website_clicks: number;
-    call_clicks: number;
-    info_requests: number;
-  }[];
-  publishing: PublishingState;
-}
 
 export default handle('admin-overview', async (req: Request, context: Context) => {
   allowMethods(req, ['GET']);

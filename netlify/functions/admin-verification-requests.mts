@@ -19,9 +19,14 @@
  */
 import type { Config, Context } from '@netlify/functions';
 import postgres from 'postgres';
-import { UUID_PATTERN } from '../../src/lib/provider-schemas.ts';
 import {
   ADMIN_MESSAGES,
+  type AdminVerificationRequest,
+  type AdminVerificationRequestResponse,
+  type AdminVerificationRequestsResponse,
+} from '../../src/api/contracts/admin.ts';
+import { UUID_PATTERN } from '../../src/lib/provider-schemas.ts';
+import {
   assertAdmin,
   drainAfterDecision,
   statusFilter,
@@ -40,32 +45,6 @@ import {
   readJson,
 } from './_shared/http.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
-
-export interface AdminVerificationRequest {
-  id: string;
-  status: 'pending' | 'approved' | 'rejected';
-  documents_submitted: string[];
-  requested_at: string;
-  reviewed_at: string | null;
-  reviewer_notes: string | null;
-  provider: {
-    id: string;
-    organization_name: string;
-    contact_name: string;
-    email: string;
-    phone: string | null;
-    verification_status: 'unverified' | 'pending' | 'verified' | 'rejected';
-  };
-  /** The provider's licence files, newest first; `url` serves the file to the owner and admins. */
-  licence_uploads: { id: string; url: string; original_name: string; content_type: string }[];
-}
-
-export interface AdminVerificationRequestsResponse {
-  requests: AdminVerificationRequest[];
-}
-export interface AdminVerificationRequestResponse {
-  request: AdminVerificationRequest;
-}
 
 const STATUSES = ['pending', 'approved', 'rejected'] as const;
 const ITEM_PATH = /^\/api\/admin\/verification-requests\/([^/]+)$/;
@@ -125,8 +104,7 @@ export default handle('admin-verification-requests', async (req: Request, contex
       const [current] = await tx<{ status: string }[]>`
         select status from provider_verification_requests where id = ${id} for update`;
       if (!current) throw notFound(ADMIN_MESSAGES.requestNotFound);
-      if (current.status !== 'pending')
-        throw conflict(`This verification request was already ${current.status}.`);
+      if (current.status !== 'pending') throw conflict(ADMIN_MESSAGES.requestDecidedAs(current.status));
       await tx`
         update provider_verification_requests
         set status = ${parsed.data.status}, reviewer_notes = ${parsed.data.reviewer_notes || null}
@@ -138,7 +116,7 @@ export default handle('admin-verification-requests', async (req: Request, contex
   } catch (error) {
     // A decision that raced another one: the trigger refuses the second.
     if (error instanceof postgres.PostgresError && error.code === '23514' && !error.constraint_name)
-      throw conflict('This verification request was already decided.');
+      throw conflict(ADMIN_MESSAGES.requestDecided);
     throw error;
   }
   await drainAfterDecision();

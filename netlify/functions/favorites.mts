@@ -14,25 +14,19 @@
  * explicit `user_id` filters keep an admin (who may read everyone's rows) to their own list.
  */
 import type { Config, Context } from '@netlify/functions';
+import {
+  FAVORITES_MESSAGES,
+  type Favorite,
+  type FavoritesResponse,
+} from '../../src/api/contracts/favorites.ts';
+import { PROGRAM_ID_PATTERN } from '../../src/lib/program-id.ts';
+import { MESSAGES } from '../../src/lib/schemas.ts';
 import { requireUser } from './_shared/auth.ts';
 import { withClaims } from './_shared/db.ts';
 import { allowMethods, badRequest, handle, json, notFound, pathParam } from './_shared/http.ts';
 import { findListedProgram } from './_shared/programs.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
 
-export interface Favorite {
-  program_id: string;
-  program_name: string;
-  /** ISO 8601 time the program was saved. */
-  created_at: string;
-}
-
-export interface FavoritesResponse {
-  favorites: Favorite[];
-}
-
-/** The shape the database allows for a program id (`user_favorites_program_id_check`). */
-export const PROGRAM_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,99}$/;
 /** `user_favorites_program_name_check`. */
 const MAX_NAME_LENGTH = 200;
 const ITEM_PATH = /^\/api\/favorites\/([^/]+)$/;
@@ -57,11 +51,10 @@ export default handle('favorites', async (req: Request, context: Context) => {
   }
 
   if (!PROGRAM_ID_PATTERN.test(programId)) {
-    const message = 'Program id must be 1–100 lower-case letters, digits and hyphens.';
-    throw badRequest(message, { program_id: message });
+    throw badRequest(FAVORITES_MESSAGES.programId, { program_id: FAVORITES_MESSAGES.programId });
   }
   const program = await findListedProgram(programId);
-  if (program === undefined || program.test) throw notFound('Unknown program.');
+  if (program === undefined || program.test) throw notFound(MESSAGES.unknownProgram);
 
   if (req.method === 'PUT') {
     const name = program.name.slice(0, MAX_NAME_LENGTH);

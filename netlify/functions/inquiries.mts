@@ -28,8 +28,9 @@
  * 415, too many requests from one IP (10/min) or for one e-mail address (5/hour) 429.
  */
 import type { Config, Context } from '@netlify/functions';
+import type { InquiryResponse } from '../../src/api/contracts/inquiries.ts';
 import { randomUUID } from 'node:crypto';
-import { inquirySchema } from '../../src/lib/schemas.ts';
+import { inquirySchema, MESSAGES } from '../../src/lib/schemas.ts';
 import { optionalUser } from './_shared/auth.ts';
 import { withClaims, withService } from './_shared/db.ts';
 import { env } from './_shared/env.ts';
@@ -60,7 +61,7 @@ export default handle('inquiries', async (req: Request, context: Context) => {
   if (!parsed.success) throw badRequestFromZod(parsed.error);
   const inquiry = parsed.data;
   const program = await findListedProgram(inquiry.program_id);
-  if (!program) throw badRequest('Unknown program.', { program_id: 'Unknown program.' });
+  if (!program) throw badRequest(MESSAGES.unknownProgram, { program_id: MESSAGES.unknownProgram });
   // A token sent but invalid is a 401 (the client's session is broken); none is a visitor.
   const claims = await optionalUser(req);
   try {
@@ -135,7 +136,7 @@ export default handle('inquiries', async (req: Request, context: Context) => {
   } catch (error) {
     console.error(`[api] inquiries: stored ${id}; its e-mails stay queued:`, error);
   }
-  return json({ id, routed }, 201);
+  return json({ id, routed } satisfies InquiryResponse, 201);
 });
 
 export const config: Config = {

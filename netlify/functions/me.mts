@@ -7,18 +7,14 @@
  * audience, or expired).
  */
 import type { Config, Context } from '@netlify/functions';
+import type { MeResponse } from '../../src/api/contracts/account.ts';
+import type { Provider } from '../../src/api/contracts/providers.ts';
 import type { Role } from '../../src/lib/vocabulary.ts';
 import { requireUser } from './_shared/auth.ts';
 import { withClaims } from './_shared/db.ts';
-import { PROVIDER_COLUMNS, type Provider } from './_shared/provider-profile.ts';
+import { PROVIDER_COLUMNS } from './_shared/provider-profile.ts';
 import { allowMethods, handle, json } from './_shared/http.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
-
-export interface MeResponse {
-  user: { id: string; email: string | null; metadata: Record<string, unknown> };
-  roles: Role[];
-  provider: Provider | null;
-}
 
 export default handle('me', async (req: Request, context: Context) => {
   allowMethods(req, ['GET']);

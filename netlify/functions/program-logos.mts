@@ -13,7 +13,7 @@
  * is the access rule. 405 for other methods; 429 over the limit.
  */
 import type { Config, Context } from '@netlify/functions';
-import { PROGRAM_ID_PATTERN } from './_shared/admin.ts';
+import { PROGRAM_ID_PATTERN } from '../../src/lib/program-id.ts';
 import { uploadsStore } from './_shared/blobs.ts';
 import { withService } from './_shared/db.ts';
 import { SECURITY_HEADERS, allowMethods, handle, notFound, pathParam } from './_shared/http.ts';

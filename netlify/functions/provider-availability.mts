@@ -14,7 +14,7 @@
  * records a rebuild request (trigger `listing_availability_request_rebuild`, migration
  * 20261125000300) so the new state or date reaches the static pages, except when nothing the
  * pages show would change (the same state confirmed again on the same UTC day); the function
- * then asks for a build (`startRebuildIfDue`, _shared/rebuild.ts). Requests are coalesced: one
+ * then asks for a build (`startRebuildIfDue`, _shared/publishing.ts). Requests are coalesced: one
  * build at a time, at most one per `REBUILD_MIN_INTERVAL_SECONDS`, so twelve changes in a row
  * start one build and the next one publishes the rest (the drain asks for it once the interval
  * has passed). A failing build hook is retried by the drain; the availability stays saved.
@@ -26,6 +26,7 @@
  * caller's own provider so an administrator is kept to their own listings here too.
  */
 import type { Config, Context } from '@netlify/functions';
+import type { AvailabilityResponse, ListingAvailability } from '../../src/api/contracts/listings.ts';
 import { availabilitySchema, PROVIDER_MESSAGES, UUID_PATTERN } from '../../src/lib/provider-schemas.ts';
 import { requireUser } from './_shared/auth.ts';
 import { withClaims } from './_shared/db.ts';
@@ -39,12 +40,7 @@ import {
   readJson,
 } from './_shared/http.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
-import { startRebuildIfDue } from './_shared/rebuild.ts';
-import type { ListingAvailability } from './provider-listings.mts';
-
-export interface AvailabilityResponse {
-  availability: ListingAvailability;
-}
+import { startRebuildIfDue } from './_shared/publishing.ts';
 
 const ITEM_PATH = /^\/api\/provider\/listings\/([^/]+)\/availability$/;
 

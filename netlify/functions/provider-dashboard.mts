@@ -14,72 +14,32 @@
  * their own dashboard.
  */
 import type { Config, Context } from '@netlify/functions';
+import type { Listing } from '../../src/api/contracts/listings.ts';
+import {
+  NO_PROFILE,
+  type DashboardResponse,
+  type ProgramEngagement,
+  type Provider,
+  type ProviderInquiry,
+  type VerificationRequest,
+} from '../../src/api/contracts/providers.ts';
 import { requireUser } from './_shared/auth.ts';
 import { withClaims } from './_shared/db.ts';
 import { allowMethods, handle, json, notFound } from './_shared/http.ts';
+import { listingJson } from './_shared/listings.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
-import { PROVIDER_COLUMNS, type Provider } from './_shared/provider-profile.ts';
+import { PROVIDER_COLUMNS } from './_shared/provider-profile.ts';
 
 /** Days of engagement the dashboard counts. */
 export const ENGAGEMENT_DAYS = 30;
 /** Most inquiries the dashboard returns (the newest). */
 export const MAX_DASHBOARD_INQUIRIES = 500;
 
-export interface VerificationRequest {
-  id: string;
-  documents_submitted: string[];
-  status: 'pending' | 'approved' | 'rejected';
-  requested_at: string;
-  reviewed_at: string | null;
-  reviewer_notes: string | null;
-  created_at: string;
-}
-
-export interface ProviderInquiry {
-  id: string;
-  program_id: string | null;
-  listing_id: string | null;
-  type: 'info' | 'call';
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  message: string;
-  program_name: string | null;
-  urgency: 'high' | 'medium';
-  location: string | null;
-  status: 'new' | 'contacted' | 'closed';
-  created_at: string;
-  updated_at: string;
-}
-
-export interface ProgramEngagement {
-  program_id: string;
-  views: number;
-  website_clicks: number;
-  call_clicks: number;
-  info_requests: number;
-}
-
-export interface DashboardResponse {
-  provider: Provider;
-  verification: { status: Provider['verification_status']; requests: VerificationRequest[] };
-  inquiries: ProviderInquiry[];
-  /**
-   * The provider's listings, every column but the reviewing administrator's id, each with its
-   * `availability` (`{ status, wait_weeks, confirmed_at }` or null).
-   */
-  listings: Record<string, unknown>[];
-  engagement: ProgramEngagement[];
-}
-
-export const NO_PROFILE =
-  'You have no provider profile yet. Please complete your registration to open the provider dashboard.';
-
 interface Row {
   provider: Provider | null;
   requests: VerificationRequest[];
   inquiries: ProviderInquiry[];
-  listings: Record<string, unknown>[];
+  listings: Listing[];
   engagement: ProgramEngagement[];
 }
 
@@ -111,12 +71,7 @@ export default handle('provider-dashboard', async (req: Request, context: Contex
           ) i
         ), '[]') as inquiries,
         coalesce((
-          select jsonb_agg(
-                   (to_jsonb(l) - 'reviewed_by') || jsonb_build_object('availability', (
-                     select jsonb_build_object('status', a.status, 'wait_weeks', a.wait_weeks,
-                                               'confirmed_at', a.confirmed_at)
-                     from listing_availability a where a.listing_id = l.id))
-                   order by l.created_at desc, l.id)
+          select jsonb_agg(${listingJson(tx, 'l')} order by l.created_at desc, l.id)
           from provider_listings l where l.provider_id = (select id from me)
         ), '[]') as listings,
         coalesce((

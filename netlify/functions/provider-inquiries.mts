@@ -12,6 +12,11 @@
  * own provider keeps an administrator to their own inquiries here too.
  */
 import type { Config, Context } from '@netlify/functions';
+import {
+  NO_INQUIRY,
+  type ProviderInquiry,
+  type ProviderInquiryResponse,
+} from '../../src/api/contracts/providers.ts';
 import { inquiryStatusSchema, UUID_PATTERN } from '../../src/lib/provider-schemas.ts';
 import { requireUser } from './_shared/auth.ts';
 import { withClaims } from './_shared/db.ts';
@@ -25,9 +30,6 @@ import {
   readJson,
 } from './_shared/http.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
-import type { ProviderInquiry } from './provider-dashboard.mts';
-
-export const NO_INQUIRY = 'This request was not found among the requests sent to you.';
 
 const ITEM_PATH = /^\/api\/provider\/inquiries\/([^/]+)$/;
 
@@ -50,7 +52,7 @@ export default handle('provider-inquiries', async (req: Request, context: Contex
                 urgency, location, status, created_at, updated_at`,
   );
   if (!inquiry) throw notFound(NO_INQUIRY);
-  return json({ inquiry });
+  return json({ inquiry } satisfies ProviderInquiryResponse);
 });
 
 export const config: Config = {

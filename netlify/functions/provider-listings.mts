@@ -26,6 +26,8 @@
  * administrator to their own listings here too.
  */
 import type { Config, Context } from '@netlify/functions';
+import type { Listing, ListingResponse, ListingsResponse } from '../../src/api/contracts/listings.ts';
+import { NO_PROFILE } from '../../src/api/contracts/providers.ts';
 import {
   listingSchema,
   PROVIDER_MESSAGES,
@@ -45,86 +47,8 @@ import {
   pathParam,
   readJson,
 } from './_shared/http.ts';
+import { listingJson } from './_shared/listings.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
-import { NO_PROFILE } from './provider-dashboard.mts';
-
-/** A listing as the API answers it: every column of `provider_listings` but `reviewed_by`. */
-export interface Listing {
-  id: string;
-  provider_id: string;
-  center_name: string;
-  description: string;
-  phone: string;
-  email: string | null;
-  website: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zip_code: string | null;
-  age_groups: string[];
-  gender_specific: string | null;
-  setting: string | null;
-  capacity: number | null;
-  avg_length: string | null;
-  modalities: string[];
-  staff_ratio: string | null;
-  medical_support: string | null;
-  insurance: string[];
-  financial_aid: string | null;
-  logo_url: string | null;
-  images: string[];
-  accreditations: string[];
-  license_url: string | null;
-  erp_hours_per_week: number | null;
-  individual_sessions_per_week: number | null;
-  specialised_clinicians_percent: number | null;
-  outcome_measure: 'Y-BOCS' | 'CY-BOCS' | 'none' | null;
-  score_change: number | null;
-  score_change_year: number | null;
-  score_change_sample: number | null;
-  family_sessions_per_week: number | null;
-  family_accommodation_work: boolean | null;
-  licence_number: string | null;
-  licence_agency: string | null;
-  restraint_policy: string | null;
-  parent_contact_policy: string | null;
-  schooling: string | null;
-  transport_escort: string | null;
-  status: 'draft' | 'pending' | 'approved' | 'rejected';
-  submitted_at: string | null;
-  reviewed_at: string | null;
-  reviewer_notes: string | null;
-  published_program_id: string | null;
-  created_at: string;
-  updated_at: string;
-  /** The listing's availability (`listing_availability`), or null when never stated. */
-  availability: ListingAvailability | null;
-}
-
-/** A listing's availability as the API answers it; `confirmed_at` is set by the database. */
-export interface ListingAvailability {
-  status: 'open' | 'waitlist' | 'not-admitting';
-  wait_weeks: number | null;
-  confirmed_at: string;
-}
-
-/**
- * A listing as JSON in SQL: every column but `reviewed_by`, plus its `availability` (or null).
- * `alias` is the table's name or alias in the query.
- */
-function listingJson(tx: Tx, alias: 'l' | 'provider_listings') {
-  const t = tx(alias);
-  return tx`(to_jsonb(${t}) - 'reviewed_by') || jsonb_build_object('availability', (
-    select jsonb_build_object('status', a.status, 'wait_weeks', a.wait_weeks, 'confirmed_at', a.confirmed_at)
-    from listing_availability a where a.listing_id = ${t}.id))`;
-}
-
-export interface ListingsResponse {
-  listings: Listing[];
-}
-export interface ListingResponse {
-  listing: Listing;
-}
 
 const ITEM_PATH = /^\/api\/provider\/listings\/([^/]+)$/;
 

@@ -18,17 +18,17 @@
  * administrator to their own profile here.
  */
 import type { Config, Context } from '@netlify/functions';
+import {
+  NO_PROFILE,
+  type Provider,
+  type ProviderProfileResponse,
+} from '../../src/api/contracts/providers.ts';
 import { providerUpdateSchema } from '../../src/lib/provider-schemas.ts';
 import { requireUser } from './_shared/auth.ts';
 import { withClaims } from './_shared/db.ts';
 import { allowMethods, badRequestFromZod, handle, json, notFound, readJson } from './_shared/http.ts';
-import { PROVIDER_COLUMNS, type Provider } from './_shared/provider-profile.ts';
+import { PROVIDER_COLUMNS } from './_shared/provider-profile.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
-import { NO_PROFILE } from './provider-dashboard.mts';
-
-export interface ProviderProfileResponse {
-  provider: Provider;
-}
 
 export default handle('provider-profile', async (req: Request, context: Context) => {
   allowMethods(req, ['PATCH']);

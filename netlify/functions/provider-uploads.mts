@@ -22,6 +22,7 @@
  */
 import type { Config, Context } from '@netlify/functions';
 import { createHash, randomUUID } from 'node:crypto';
+import { NO_PROFILE, type Upload, type UploadResponse } from '../../src/api/contracts/providers.ts';
 import {
   MAX_UPLOAD_BYTES,
   sniffContentType,
@@ -47,19 +48,6 @@ import {
   unsupportedMediaType,
 } from './_shared/http.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
-import { NO_PROFILE } from './provider-dashboard.mts';
-
-export interface Upload {
-  id: string;
-  kind: UploadKind;
-  content_type: string;
-  size_bytes: number;
-  original_name: string;
-  url: string;
-}
-export interface UploadResponse {
-  upload: Upload;
-}
 
 /** Room for the multipart framing (boundaries, part headers, the kind field) around a 5 MB file. */
 export const MAX_UPLOAD_BODY_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;

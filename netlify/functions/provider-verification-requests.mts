@@ -13,6 +13,13 @@
  * verification" and the column grants (`provider_id`, `documents_submitted` only) apply.
  */
 import type { Config, Context } from '@netlify/functions';
+import {
+  ALREADY_PENDING,
+  ALREADY_VERIFIED,
+  NO_PROFILE,
+  type VerificationRequest,
+  type VerificationRequestResponse,
+} from '../../src/api/contracts/providers.ts';
 import postgres from 'postgres';
 import { verificationRequestSchema } from '../../src/lib/provider-schemas.ts';
 import { requireUser } from './_shared/auth.ts';
@@ -27,12 +34,6 @@ import {
   readJson,
 } from './_shared/http.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
-import { NO_PROFILE, type VerificationRequest } from './provider-dashboard.mts';
-
-export const ALREADY_PENDING =
-  'A verification request is already pending. We review requests within 2-3 business days; you can send a new one once it has been decided.';
-export const ALREADY_VERIFIED =
-  'Your organization is already verified. No new verification request is needed.';
 
 export default handle('provider-verification-requests', async (req: Request, context: Context) => {
   allowMethods(req, ['POST']);
@@ -50,9 +51,10 @@ export default handle('provider-verification-requests', async (req: Request, con
         insert into provider_verification_requests (provider_id, documents_submitted)
         values (${me.id}, ${documents})
         returning id, documents_submitted, status, requested_at, reviewed_at, reviewer_notes, created_at`;
+      if (!row) throw new Error('verification request not inserted');
       return row;
     });
-    return json({ request }, 201);
+    return json({ request } satisfies VerificationRequestResponse, 201);
   } catch (error) {
     if (error instanceof postgres.PostgresError) {
       // Raised by the trigger (no constraint name) or by the one-pending index.

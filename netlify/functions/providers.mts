@@ -20,17 +20,14 @@
  * own provider profile" decides.
  */
 import type { Config, Context } from '@netlify/functions';
+import type { Provider, ProviderResponse } from '../../src/api/contracts/providers.ts';
 import { providerProfileSchema } from '../../src/lib/provider-schemas.ts';
 import { requireUser } from './_shared/auth.ts';
 import { withClaims } from './_shared/db.ts';
-import { PROVIDER_COLUMNS, type Provider } from './_shared/provider-profile.ts';
+import { PROVIDER_COLUMNS } from './_shared/provider-profile.ts';
 import { allowMethods, badRequestFromZod, handle, json, readJson } from './_shared/http.ts';
 import { sendMail } from './_shared/mailer.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
-
-export interface ProviderResponse {
-  provider: Provider;
-}
 
 export default handle('providers', async (req: Request, context: Context) => {
   allowMethods(req, ['POST']);

@@ -9,7 +9,7 @@
  * Netlify can report a deploy.
  *
  * - `deploySucceeded`: a production deploy is live. A deploy started by our build hook carries
- *   its generation in its title (`… [publishing 12]`, _shared/rebuild.ts): every request up to
+ *   its generation in its title (`… [publishing 12]`, _shared/publishing.ts): every request up to
  *   it is published. Any other production deploy (a git push) read the database after it was
  *   created, so it publishes every request made before `createdAt`. Newer requests waiting for
  *   this build to end are then asked for (`startRebuildIfDue`).
@@ -21,7 +21,12 @@
  * Deploy previews and branch deploys read the same database but publish nothing: ignored.
  */
 import type { Deploy, DeployFailedEvent, DeploySucceededEvent } from '@netlify/functions';
-import { generationOf, recordBuildOutcome, recordDeploySince, startRebuildIfDue } from './_shared/rebuild.ts';
+import {
+  generationOf,
+  recordBuildOutcome,
+  recordDeploySince,
+  startRebuildIfDue,
+} from './_shared/publishing.ts';
 
 const isProduction = (deploy: Pick<Deploy, 'context'>) => deploy.context === 'production';
 

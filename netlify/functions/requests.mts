@@ -21,6 +21,7 @@
  * decides which fields leave it. Visitors cannot call that function themselves.
  */
 import type { Config, Context } from '@netlify/functions';
+import { REQUEST_NOT_FOUND, type RequestStatusResponse } from '../../src/api/contracts/inquiries.ts';
 import { STATUS_TOKEN_PATTERN } from '../../src/lib/schemas.ts';
 import { withService } from './_shared/db.ts';
 import { allowMethods, handle, json, notFound } from './_shared/http.ts';
@@ -30,8 +31,8 @@ import { hashStatusToken } from './_shared/status-token.ts';
 interface StatusRow {
   program_id: string | null;
   program_name: string | null;
-  type: string;
-  status: string;
+  type: RequestStatusResponse['type'];
+  status: RequestStatusResponse['status'];
   created_at: Date;
   updated_at: Date;
   /** From `private.inquiry_delivery()`; null when the request has no outbox row. */
@@ -42,9 +43,6 @@ interface StatusRow {
 
 /** The outbox's words for a delivery, as the family's page says them. */
 const DELIVERY_STATES = { queued: 'sending', sent: 'delivered', failed: 'forwarding' } as const;
-
-const NOT_FOUND =
-  'We could not find this request. Please check that you opened the whole link from your email.';
 
 /** The token from the path: Netlify's `context.params`, else the last path segment. */
 function tokenOf(req: Request, context: Partial<Pick<Context, 'params'>> | undefined): string {
@@ -58,7 +56,7 @@ export default handle('requests', async (req: Request, context: Context) => {
   allowMethods(req, ['GET']);
   await limiter.check(context);
   const token = tokenOf(req, context);
-  if (!STATUS_TOKEN_PATTERN.test(token)) throw notFound(NOT_FOUND);
+  if (!STATUS_TOKEN_PATTERN.test(token)) throw notFound(REQUEST_NOT_FOUND);
   const hash = hashStatusToken(token);
   const [row] = await withService(
     (tx) => tx<StatusRow[]>`
@@ -66,7 +64,7 @@ export default handle('requests', async (req: Request, context: Context) => {
       from private.inquiry_status(${hash}) s
       left join private.inquiry_delivery(${hash}) d on true`,
   );
-  if (!row) throw notFound(NOT_FOUND);
+  if (!row) throw notFound(REQUEST_NOT_FOUND);
   return json({
     program: { id: row.program_id, name: row.program_name },
     type: row.type,
@@ -80,7 +78,7 @@ export default handle('requests', async (req: Request, context: Context) => {
           delivered_at: row.sent_at?.toISOString() ?? null,
         }
       : null,
-  });
+  } satisfies RequestStatusResponse);
 });
 
 export const config: Config = {

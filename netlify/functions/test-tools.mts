@@ -29,7 +29,15 @@
  */
 import type { Config, Context } from '@netlify/functions';
 import { z } from 'zod';
-import { inquirySchema } from '../../src/lib/schemas.ts';
+import {
+  TEST_TOOLS_MESSAGES,
+  type TestCleanupResult,
+  type TestEngagementEvent,
+  type TestInquiry,
+  type TestProvider,
+  type TestToolsOverview,
+} from '../../src/api/contracts/test-tools.ts';
+import { inquirySchema, MESSAGES } from '../../src/lib/schemas.ts';
 import { ENGAGEMENT_EVENT_TYPES } from '../../src/lib/vocabulary.ts';
 import { requireUser } from './_shared/auth.ts';
 import { withClaims, type Tx } from './_shared/db.ts';
@@ -52,58 +60,8 @@ import {
   TEST_PROGRAM_LABEL,
   TEST_PROVIDER,
   TEST_PROVIDER_TRIAL_DAYS,
-  TEST_TOOLS_MESSAGES,
   testProviderEmail,
 } from './_shared/test-tools.ts';
-
-export interface TestProvider {
-  id: string;
-  user_id: string;
-  organization_name: string;
-  contact_name: string;
-  email: string;
-  phone: string | null;
-  subscription_plan: string | null;
-  subscription_status: string;
-  trial_ends_at: string | null;
-  verification_status: 'unverified' | 'pending' | 'verified' | 'rejected';
-  created_at: string;
-}
-
-export interface TestInquiry {
-  id: string;
-  provider_id: string | null;
-  program_id: string | null;
-  type: 'info' | 'call';
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  message: string;
-  program_name: string | null;
-  urgency: 'high' | 'medium';
-  status: 'new' | 'contacted' | 'closed';
-  created_at: string;
-}
-
-export interface TestEngagementEvent {
-  id: string;
-  program_id: string;
-  event_type: (typeof ENGAGEMENT_EVENT_TYPES)[number];
-  created_at: string;
-}
-
-export interface TestToolsOverview {
-  status: 'Ready';
-  counts: { providers: number; inquiries: number; engagement: number };
-  providers: TestProvider[];
-  inquiries: TestInquiry[];
-  engagement: TestEngagementEvent[];
-}
-
-export interface TestCleanupResult {
-  inquiries_removed: number;
-  engagement_removed: number;
-}
 
 const ROUTES = ['overview', 'providers', 'inquiries', 'engagement', 'cleanup'] as const;
 type Route = (typeof ROUTES)[number];
@@ -206,7 +164,7 @@ async function createProvider(tx: Tx): Promise<TestProvider> {
 }
 
 /** The test inquiry form's fields; the program and type are fixed here (type may be `call`). */
-const testInquiryBody = z.record(z.string(), z.unknown(), { error: 'The body must be a JSON object.' });
+const testInquiryBody = z.record(z.string(), z.unknown(), { error: MESSAGES.bodyObject });
 
 /**
  * A test inquiry, stored for the newest test provider. It is NOT mailed: the test provider's
@@ -233,8 +191,8 @@ async function createInquiry(tx: Tx, raw: unknown): Promise<TestInquiry> {
 }
 
 const engagementBody = z.strictObject(
-  { event_type: z.enum(ENGAGEMENT_EVENT_TYPES, { error: TEST_TOOLS_MESSAGES.eventType }) },
-  { error: 'The body must be a JSON object.' },
+  { event_type: z.enum(ENGAGEMENT_EVENT_TYPES, { error: MESSAGES.eventType }) },
+  { error: MESSAGES.bodyObject },
 );
 
 async function createEvent(tx: Tx, raw: unknown): Promise<TestEngagementEvent> {

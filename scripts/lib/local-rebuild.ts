@@ -6,7 +6,7 @@
  * Requests that arrive during a build are coalesced into one more build after it.
  *
  * Each request may carry the publishing generation it asks for (the drain's hook call, see
- * netlify/functions/_shared/rebuild.ts); a build contains every generation requested before it
+ * netlify/functions/_shared/publishing.ts); a build contains every generation requested before it
  * started. When the build process has ended, `onOutcome` hears which generation it contained and
  * whether it succeeded, so a failed build is retried and /admin can say so (scripts/start.ts
  * records it in the database, as Netlify's deploy events do in production).

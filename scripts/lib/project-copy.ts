@@ -15,6 +15,8 @@ export function copyProject(prefix: string, root = process.cwd()): string {
     'src',
     // astro.config.mjs's integrations import helpers from scripts/lib.
     'scripts',
+    // The content loader reads published listings with netlify/functions/_shared/publishing.ts.
+    'netlify/functions/_shared',
     'content',
     'public',
     'astro.config.mjs',

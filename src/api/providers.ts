@@ -12,14 +12,8 @@
  * const outcome = await ensureProviderProfile(session.user); // 'created' | 'exists' | 'not-provider' | 'failed'
  */
 import { apiFetch } from './client.ts';
+import type { ProviderProfileBody } from './contracts/providers.ts';
 import type { SessionUser } from './session.ts';
-
-export type ProviderProfileBody = {
-  organization_name: string;
-  contact_name: string;
-  email: string;
-  phone?: string;
-};
 
 export type EnsureOutcome = 'exists' | 'created' | 'not-provider' | 'failed';
 

@@ -77,8 +77,7 @@ export const MAX_DOCUMENTS = 50;
 export const MAX_DOCUMENT_LENGTH = 500;
 
 const bodyObject = {
-  error: (issue: { code: string }) =>
-    issue.code === 'invalid_type' ? 'The body must be a JSON object.' : undefined,
+  error: (issue: { code: string }) => (issue.code === 'invalid_type' ? MESSAGES.bodyObject : undefined),
 };
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters.`;

@@ -7,52 +7,68 @@
  * Everything the provider wrote stays text: the profile renders it as text, never as HTML; the
  * website is kept only when it is an http(s) address; the logo is served by the site itself.
  */
+import type { ProviderListingRow } from '../api/contracts/rows.ts';
 import { programSchema, type ProgramData, type ProgramInput } from './program-schema.ts';
 import { isWebAddress } from './text-rules.ts';
 import { findState } from './geo/states.ts';
 
-/** The columns of an approved listing that the directory shows, plus its provider's state. */
-export interface ListingForPublishing {
+/** The listing columns a directory program shows. */
+type ProgramColumn =
+  | 'center_name'
+  | 'description'
+  | 'phone'
+  | 'email'
+  | 'website'
+  | 'address'
+  | 'city'
+  | 'state'
+  | 'zip_code'
+  | 'age_groups'
+  | 'gender_specific'
+  | 'setting'
+  | 'capacity'
+  | 'avg_length'
+  | 'modalities'
+  | 'staff_ratio'
+  | 'medical_support'
+  | 'insurance'
+  | 'financial_aid'
+  | 'logo_url'
+  | 'accreditations';
+
+/** Treatment fidelity and youth-safety facts: a listing may state none of them. */
+type FactColumn =
+  | 'erp_hours_per_week'
+  | 'individual_sessions_per_week'
+  | 'specialised_clinicians_percent'
+  | 'outcome_measure'
+  | 'score_change'
+  | 'score_change_year'
+  | 'score_change_sample'
+  | 'family_sessions_per_week'
+  | 'family_accommodation_work'
+  | 'licence_number'
+  | 'licence_agency'
+  | 'restraint_policy'
+  | 'parent_contact_policy'
+  | 'schooling'
+  | 'transport_escort';
+
+/** Postgres numeric columns: the driver reads them as text. */
+type NumericColumn =
+  'erp_hours_per_week' | 'individual_sessions_per_week' | 'score_change' | 'family_sessions_per_week';
+
+/** Every listing column publishing reads (the column list of netlify/functions/_shared/publishing.ts names each). */
+export type PublishedListingColumns = Pick<
+  ProviderListingRow,
+  'published_program_id' | ProgramColumn | FactColumn
+>;
+
+/** An approved listing as publishing reads it: its columns, its availability and its provider's Verified badge. */
+export type ListingForPublishing = Pick<ProviderListingRow, ProgramColumn> & {
   published_program_id: string;
-  center_name: string;
-  description: string;
-  phone: string;
-  email: string | null;
-  website: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zip_code: string | null;
-  age_groups: readonly string[];
-  gender_specific: string | null;
-  setting: string | null;
-  capacity: number | null;
-  avg_length: string | null;
-  modalities: readonly string[];
-  staff_ratio: string | null;
-  medical_support: string | null;
-  insurance: readonly string[];
-  financial_aid: string | null;
-  logo_url: string | null;
-  accreditations: readonly string[];
   /** The provider's `verification_status` is `verified`. */
   provider_verified: boolean;
-  // Treatment fidelity and youth-safety facts (migration 001600); absent columns read as null.
-  erp_hours_per_week?: number | string | null;
-  individual_sessions_per_week?: number | string | null;
-  specialised_clinicians_percent?: number | null;
-  outcome_measure?: string | null;
-  score_change?: number | string | null;
-  score_change_year?: number | null;
-  score_change_sample?: number | null;
-  family_sessions_per_week?: number | string | null;
-  family_accommodation_work?: boolean | null;
-  licence_number?: string | null;
-  licence_agency?: string | null;
-  restraint_policy?: string | null;
-  parent_contact_policy?: string | null;
-  schooling?: string | null;
-  transport_escort?: string | null;
   /** `listing_availability`, when the provider stated it. */
   availability_status?: string | null;
   availability_wait_weeks?: number | null;
@@ -60,7 +76,7 @@ export interface ListingForPublishing {
   availability_confirmed_at?: Date | string | null;
   /** Median hours to a first answer (src/lib/reply-time.ts), when known. */
   reply_hours?: number | null;
-}
+} & { [K in FactColumn]?: K extends NumericColumn ? number | string | null : ProviderListingRow[K] };
 
 export type PublishingResult =
   { ok: true; id: string; data: ProgramData } | { ok: false; id: string; problems: Record<string, string> };

@@ -68,12 +68,12 @@ export const MESSAGES = {
   eventType: `Event type must be one of: ${ENGAGEMENT_EVENT_TYPES.join(', ')}.`,
   programId: 'Program id is missing.',
   unknownProgram: 'Unknown program.',
+  bodyObject: 'The body must be a JSON object.',
 } as const;
 
 /** A body that is valid JSON but not an object (e.g. an array) gets a plain message. */
 const bodyObject = {
-  error: (issue: { code: string }) =>
-    issue.code === 'invalid_type' ? 'The body must be a JSON object.' : undefined,
+  error: (issue: { code: string }) => (issue.code === 'invalid_type' ? MESSAGES.bodyObject : undefined),
 };
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters.`;

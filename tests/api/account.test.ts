@@ -4,12 +4,7 @@
  * program through /api/favorites and sends a request through /api/inquiries, as the page would.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import account, {
-  NOT_DELETABLE,
-  config,
-  type AccountExport,
-  type AccountResponse,
-} from '../../netlify/functions/account.mts';
+import account, { config } from '../../netlify/functions/account.mts';
 import favorites from '../../netlify/functions/favorites.mts';
 import inquiries from '../../netlify/functions/inquiries.mts';
 import { closeDb } from '../../netlify/functions/_shared/db.ts';
@@ -28,6 +23,7 @@ import {
   type ApiError,
   type TestUser,
 } from './helpers.ts';
+import { NOT_DELETABLE, type AccountExport, type AccountResponse } from '../../src/api/contracts/account.ts';
 
 const sql = adminSql();
 afterAll(async () => {

@@ -9,23 +9,13 @@ import type { Context } from '@netlify/functions';
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import listingsAdmin, {
-  config as listingsConfig,
-  type AdminListingResponse,
-  type AdminListingsResponse,
-} from '../../netlify/functions/admin-listings.mts';
-import overview, {
-  config as overviewConfig,
-  type AdminOverview,
-} from '../../netlify/functions/admin-overview.mts';
+import listingsAdmin, { config as listingsConfig } from '../../netlify/functions/admin-listings.mts';
+import overview, { config as overviewConfig } from '../../netlify/functions/admin-overview.mts';
 import requestsAdmin, {
   config as requestsConfig,
-  type AdminVerificationRequestResponse,
-  type AdminVerificationRequestsResponse,
 } from '../../netlify/functions/admin-verification-requests.mts';
-import providers, { type ProviderResponse } from '../../netlify/functions/providers.mts';
+import providers from '../../netlify/functions/providers.mts';
 import verification from '../../netlify/functions/provider-verification-requests.mts';
-import { ADMIN_MESSAGES } from '../../netlify/functions/_shared/admin.ts';
 import { grantAdmin } from '../../scripts/admin-grant.ts';
 import { closeDb } from '../../netlify/functions/_shared/db.ts';
 import { drainNotifications } from '../../netlify/functions/_shared/notifications.ts';
@@ -42,6 +32,15 @@ import {
   type ApiError,
   type TestUser,
 } from './helpers.ts';
+import {
+  type AdminListingResponse,
+  type AdminListingsResponse,
+  type AdminOverview,
+  type AdminVerificationRequestResponse,
+  type AdminVerificationRequestsResponse,
+  ADMIN_MESSAGES,
+} from '../../src/api/contracts/admin.ts';
+import type { ProviderResponse } from '../../src/api/contracts/providers.ts';
 
 type Handler = (req: Request, context: Context) => Promise<Response>;
 

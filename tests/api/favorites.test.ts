@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import favorites, { config, type FavoritesResponse } from '../../netlify/functions/favorites.mts';
+import favorites, { config } from '../../netlify/functions/favorites.mts';
 import { closeDb } from '../../netlify/functions/_shared/db.ts';
 import { allPrograms } from '../../netlify/functions/_shared/programs.ts';
 import { TEST_PROGRAM_ID } from '../../src/lib/vocabulary.ts';
@@ -15,6 +15,7 @@ import {
   type ApiError,
   type TestUser,
 } from './helpers.ts';
+import type { FavoritesResponse } from '../../src/api/contracts/favorites.ts';
 
 const sql = adminSql();
 afterAll(async () => {

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import account, { type AccountExport, type AccountResponse } from '../../netlify/functions/account.mts';
+import account from '../../netlify/functions/account.mts';
 import { closeDb } from '../../netlify/functions/_shared/db.ts';
 import {
   fuzzEndpoint,
@@ -23,6 +23,7 @@ import {
   type HostileCase,
 } from './fuzz.ts';
 import { SEED, adminSql, signIn } from './helpers.ts';
+import type { AccountExport, AccountResponse } from '../../src/api/contracts/account.ts';
 
 const RUNS = 250;
 const DELETE_RUNS = 25;

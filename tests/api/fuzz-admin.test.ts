@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import listingsAdmin from '../../netlify/functions/admin-listings.mts';
 import requestsAdmin from '../../netlify/functions/admin-verification-requests.mts';
-import providers, { type ProviderResponse } from '../../netlify/functions/providers.mts';
+import providers from '../../netlify/functions/providers.mts';
 import { listingDecisionSchema, verificationDecisionSchema } from '../../netlify/functions/_shared/admin.ts';
 import { closeDb } from '../../netlify/functions/_shared/db.ts';
 import { allPrograms } from '../../netlify/functions/_shared/programs.ts';
@@ -39,6 +39,7 @@ import {
   tooLarge,
 } from './fuzz.ts';
 import { SEED, adminSql, confirmedUser, ctx, signIn, type TestUser } from './helpers.ts';
+import type { ProviderResponse } from '../../src/api/contracts/providers.ts';
 
 const RUNS = 200;
 const TIMEOUT = 180_000;

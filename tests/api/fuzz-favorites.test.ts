@@ -9,7 +9,7 @@
 import type { Context } from '@netlify/functions';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import favorites, { PROGRAM_ID_PATTERN, config } from '../../netlify/functions/favorites.mts';
+import favorites, { config } from '../../netlify/functions/favorites.mts';
 import { closeDb } from '../../netlify/functions/_shared/db.ts';
 import { allPrograms, findProgram } from '../../netlify/functions/_shared/programs.ts';
 import { TEST_PROGRAM_ID } from '../../src/lib/vocabulary.ts';
@@ -30,6 +30,7 @@ import {
   type HostileCase,
 } from './fuzz.ts';
 import { adminSql, confirmedUser } from './helpers.ts';
+import { PROGRAM_ID_PATTERN } from '../../src/lib/program-id.ts';
 
 const RUNS = 250;
 const TIMEOUT = 90_000;

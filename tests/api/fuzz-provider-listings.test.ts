@@ -11,17 +11,10 @@
 import type { Context } from '@netlify/functions';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import listings, {
-  config as listingsConfig,
-  type ListingResponse,
-  type ListingsResponse,
-} from '../../netlify/functions/provider-listings.mts';
-import profile, { type ProviderProfileResponse } from '../../netlify/functions/provider-profile.mts';
-import uploads, {
-  config as uploadsConfig,
-  type UploadResponse,
-} from '../../netlify/functions/provider-uploads.mts';
-import providers, { type ProviderResponse } from '../../netlify/functions/providers.mts';
+import listings, { config as listingsConfig } from '../../netlify/functions/provider-listings.mts';
+import profile from '../../netlify/functions/provider-profile.mts';
+import uploads, { config as uploadsConfig } from '../../netlify/functions/provider-uploads.mts';
+import providers from '../../netlify/functions/providers.mts';
 import { uploadsStore } from '../../netlify/functions/_shared/blobs.ts';
 import { closeDb } from '../../netlify/functions/_shared/db.ts';
 import { listingSchema, providerUpdateSchema, sniffContentType } from '../../src/lib/provider-schemas.ts';
@@ -49,6 +42,12 @@ import {
   tooLarge,
 } from './fuzz.ts';
 import { adminSql, confirmedUser, ctx, jsonRequest, type TestUser } from './helpers.ts';
+import type { ListingResponse, ListingsResponse } from '../../src/api/contracts/listings.ts';
+import type {
+  ProviderProfileResponse,
+  UploadResponse,
+  ProviderResponse,
+} from '../../src/api/contracts/providers.ts';
 
 process.env['NETLIFY_BLOBS_CONTEXT'] ??= inject('blobsContext');
 

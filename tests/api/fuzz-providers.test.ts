@@ -12,10 +12,10 @@
 import type { Context } from '@netlify/functions';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import dashboard, { type DashboardResponse } from '../../netlify/functions/provider-dashboard.mts';
+import dashboard from '../../netlify/functions/provider-dashboard.mts';
 import inquiries, { config as inquiriesConfig } from '../../netlify/functions/provider-inquiries.mts';
 import verification from '../../netlify/functions/provider-verification-requests.mts';
-import providers, { type ProviderResponse } from '../../netlify/functions/providers.mts';
+import providers from '../../netlify/functions/providers.mts';
 import { closeDb } from '../../netlify/functions/_shared/db.ts';
 import {
   inquiryStatusSchema,
@@ -45,6 +45,7 @@ import {
   tooLarge,
 } from './fuzz.ts';
 import { adminSql, confirmedUser, ctx, type TestUser } from './helpers.ts';
+import type { DashboardResponse, ProviderResponse } from '../../src/api/contracts/providers.ts';
 
 const RUNS = 220;
 const TIMEOUT = 120_000;

@@ -1,8 +1,9 @@
 import { SignJWT, decodeProtectedHeader, generateKeyPair } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REQUIRED_HEADERS, SEED, body, ctx, signIn, supabaseUrl, type ApiError } from './helpers.ts';
-import me, { type MeResponse } from '../../netlify/functions/me.mts';
+import me from '../../netlify/functions/me.mts';
 import { closeDb } from '../../netlify/functions/_shared/db.ts';
+import type { MeResponse } from '../../src/api/contracts/account.ts';
 
 function get(token?: string): Request {
   return new Request('http://localhost/api/me', {

@@ -9,13 +9,10 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import availability, {
-  config,
-  type AvailabilityResponse,
-} from '../../netlify/functions/provider-availability.mts';
-import dashboard, { type DashboardResponse } from '../../netlify/functions/provider-dashboard.mts';
-import listings, { type ListingsResponse } from '../../netlify/functions/provider-listings.mts';
-import providers, { type ProviderResponse } from '../../netlify/functions/providers.mts';
+import availability, { config } from '../../netlify/functions/provider-availability.mts';
+import dashboard from '../../netlify/functions/provider-dashboard.mts';
+import listings from '../../netlify/functions/provider-listings.mts';
+import providers from '../../netlify/functions/providers.mts';
 import { closeDb } from '../../netlify/functions/_shared/db.ts';
 import { resetEnvForTests } from '../../netlify/functions/_shared/env.ts';
 import { AVAILABILITY_MESSAGES, PROVIDER_MESSAGES } from '../../src/lib/provider-schemas.ts';
@@ -29,6 +26,8 @@ import {
   type ApiError,
   type TestUser,
 } from './helpers.ts';
+import type { AvailabilityResponse, ListingsResponse } from '../../src/api/contracts/listings.ts';
+import type { DashboardResponse, ProviderResponse } from '../../src/api/contracts/providers.ts';
 
 const sql = adminSql();
 

@@ -6,17 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import dashboard, {
-  NO_PROFILE,
-  type DashboardResponse,
-} from '../../netlify/functions/provider-dashboard.mts';
-import listings, {
-  config,
-  type Listing,
-  type ListingResponse,
-  type ListingsResponse,
-} from '../../netlify/functions/provider-listings.mts';
-import providers, { type ProviderResponse } from '../../netlify/functions/providers.mts';
+import dashboard from '../../netlify/functions/provider-dashboard.mts';
+import listings, { config } from '../../netlify/functions/provider-listings.mts';
+import providers from '../../netlify/functions/providers.mts';
 import { closeDb } from '../../netlify/functions/_shared/db.ts';
 import { PROVIDER_MESSAGES } from '../../src/lib/provider-schemas.ts';
 import { listingSubmitErrors } from '../../src/lib/provider-rules.ts';
@@ -29,6 +21,12 @@ import {
   type ApiError,
   type TestUser,
 } from './helpers.ts';
+import type { Listing, ListingResponse, ListingsResponse } from '../../src/api/contracts/listings.ts';
+import {
+  NO_PROFILE,
+  type DashboardResponse,
+  type ProviderResponse,
+} from '../../src/api/contracts/providers.ts';
 
 const sql = adminSql();
 afterAll(async () => {

@@ -8,12 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import inquiries from '../../netlify/functions/inquiries.mts';
 import me from '../../netlify/functions/me.mts';
-import dashboard, {
-  NO_PROFILE,
-  type DashboardResponse,
-} from '../../netlify/functions/provider-dashboard.mts';
-import profile, { type ProviderProfileResponse } from '../../netlify/functions/provider-profile.mts';
-import providers, { type ProviderResponse } from '../../netlify/functions/providers.mts';
+import dashboard from '../../netlify/functions/provider-dashboard.mts';
+import profile from '../../netlify/functions/provider-profile.mts';
+import providers from '../../netlify/functions/providers.mts';
 import { closeDb } from '../../netlify/functions/_shared/db.ts';
 import { env } from '../../netlify/functions/_shared/env.ts';
 import { findProgram } from '../../netlify/functions/_shared/programs.ts';
@@ -30,6 +27,12 @@ import {
   type ApiError,
   type TestUser,
 } from './helpers.ts';
+import {
+  NO_PROFILE,
+  type DashboardResponse,
+  type ProviderProfileResponse,
+  type ProviderResponse,
+} from '../../src/api/contracts/providers.ts';
 
 const sql = adminSql();
 afterAll(async () => {

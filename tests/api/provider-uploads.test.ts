@@ -7,8 +7,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import uploads, { config, type UploadResponse } from '../../netlify/functions/provider-uploads.mts';
-import providers, { type ProviderResponse } from '../../netlify/functions/providers.mts';
+import uploads, { config } from '../../netlify/functions/provider-uploads.mts';
+import providers from '../../netlify/functions/providers.mts';
 import { uploadsStore } from '../../netlify/functions/_shared/blobs.ts';
 import { closeDb } from '../../netlify/functions/_shared/db.ts';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../src/lib/provider-schemas.ts';
@@ -33,6 +33,7 @@ import {
   type ApiError,
   type TestUser,
 } from './helpers.ts';
+import type { UploadResponse, ProviderResponse } from '../../src/api/contracts/providers.ts';
 
 process.env['NETLIFY_BLOBS_CONTEXT'] ??= inject('blobsContext');
 

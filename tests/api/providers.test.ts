@@ -5,16 +5,10 @@
  * provider's token and the owner's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import dashboard, {
-  NO_PROFILE,
-  type DashboardResponse,
-} from '../../netlify/functions/provider-dashboard.mts';
-import inquiries, { NO_INQUIRY } from '../../netlify/functions/provider-inquiries.mts';
-import verification, {
-  ALREADY_PENDING,
-  ALREADY_VERIFIED,
-} from '../../netlify/functions/provider-verification-requests.mts';
-import providers, { type ProviderResponse } from '../../netlify/functions/providers.mts';
+import dashboard from '../../netlify/functions/provider-dashboard.mts';
+import inquiries from '../../netlify/functions/provider-inquiries.mts';
+import verification from '../../netlify/functions/provider-verification-requests.mts';
+import providers from '../../netlify/functions/providers.mts';
 import { closeDb } from '../../netlify/functions/_shared/db.ts';
 import { PROVIDER_MESSAGES } from '../../src/lib/provider-schemas.ts';
 import {
@@ -29,6 +23,14 @@ import {
   type ApiError,
   type TestUser,
 } from './helpers.ts';
+import {
+  NO_PROFILE,
+  type DashboardResponse,
+  NO_INQUIRY,
+  ALREADY_PENDING,
+  ALREADY_VERIFIED,
+  type ProviderResponse,
+} from '../../src/api/contracts/providers.ts';
 
 const sql = adminSql();
 afterAll(async () => {

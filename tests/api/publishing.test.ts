@@ -18,20 +18,20 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import listingsAdmin from '../../netlify/functions/admin-listings.mts';
-import adminOverview, { type AdminOverview } from '../../netlify/functions/admin-overview.mts';
+import adminOverview from '../../netlify/functions/admin-overview.mts';
 import availability from '../../netlify/functions/provider-availability.mts';
 import publishingEvents from '../../netlify/functions/publishing-events.mts';
 import engagement from '../../netlify/functions/engagement.mts';
 import favorites from '../../netlify/functions/favorites.mts';
 import inquiries from '../../netlify/functions/inquiries.mts';
 import programLogos from '../../netlify/functions/program-logos.mts';
-import providers, { type ProviderResponse } from '../../netlify/functions/providers.mts';
-import uploads, { type UploadResponse } from '../../netlify/functions/provider-uploads.mts';
+import providers from '../../netlify/functions/providers.mts';
+import uploads from '../../netlify/functions/provider-uploads.mts';
 import { closeDb } from '../../netlify/functions/_shared/db.ts';
 import { resetEnvForTests } from '../../netlify/functions/_shared/env.ts';
 import { drainNotifications } from '../../netlify/functions/_shared/notifications.ts';
 import { forgetPublishedListings } from '../../netlify/functions/_shared/programs.ts';
-import { generationOf, recordBuildOutcome } from '../../netlify/functions/_shared/rebuild.ts';
+import { generationOf, recordBuildOutcome } from '../../netlify/functions/_shared/publishing.ts';
 import { publishingView } from '../../src/features/admin/rules.ts';
 import { readPublishedListings } from '../../src/lib/content/listing-loader.ts';
 import { PUBLISHING_MESSAGES } from '../../src/lib/published-listing.ts';
@@ -49,6 +49,8 @@ import {
   type ApiError,
   type TestUser,
 } from './helpers.ts';
+import type { AdminOverview } from '../../src/api/contracts/admin.ts';
+import type { ProviderResponse, UploadResponse } from '../../src/api/contracts/providers.ts';
 
 process.env['NETLIFY_BLOBS_CONTEXT'] ??= inject('blobsContext');
 

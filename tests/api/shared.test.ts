@@ -1,7 +1,7 @@
 /** The function plumbing on its own: env, limiter, body reading, templates, mailer, program index. */
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildProgramIndex } from '../../scripts/gen-program-index.ts';
+import { buildProgramIndex } from '../../src/lib/content/program-index.ts';
 import { env, parseEnv, resetEnvForTests } from '../../netlify/functions/_shared/env.ts';
 import { HttpError, readJson } from '../../netlify/functions/_shared/http.ts';
 import { escapeHtml, renderMail } from '../../netlify/functions/_shared/mail-templates.ts';

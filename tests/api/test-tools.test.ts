@@ -8,21 +8,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import overview, { type AdminOverview } from '../../netlify/functions/admin-overview.mts';
-import testTools, {
-  config,
-  type TestCleanupResult,
-  type TestEngagementEvent,
-  type TestInquiry,
-  type TestProvider,
-  type TestToolsOverview,
-} from '../../netlify/functions/test-tools.mts';
+import overview from '../../netlify/functions/admin-overview.mts';
+import testTools, { config } from '../../netlify/functions/test-tools.mts';
 import { closeDb } from '../../netlify/functions/_shared/db.ts';
-import {
-  TEST_PROVIDER,
-  TEST_PROVIDER_EMAIL_LIKE,
-  TEST_TOOLS_MESSAGES,
-} from '../../netlify/functions/_shared/test-tools.ts';
+import { TEST_PROVIDER, TEST_PROVIDER_EMAIL_LIKE } from '../../netlify/functions/_shared/test-tools.ts';
+import { MESSAGES } from '../../src/lib/schemas.ts';
 import { TEST_PROGRAM_ID, TEST_PROGRAM_LABEL } from '../../src/lib/vocabulary.ts';
 import {
   REQUIRED_HEADERS,
@@ -34,6 +24,15 @@ import {
   signIn,
   type ApiError,
 } from './helpers.ts';
+import type { AdminOverview } from '../../src/api/contracts/admin.ts';
+import {
+  type TestCleanupResult,
+  type TestEngagementEvent,
+  type TestInquiry,
+  type TestProvider,
+  type TestToolsOverview,
+  TEST_TOOLS_MESSAGES,
+} from '../../src/api/contracts/test-tools.ts';
 
 const sql = adminSql();
 afterAll(async () => {
@@ -248,7 +247,7 @@ describe('the admin runs the suite', () => {
     }
     const invalid = await call('POST', '/api/test-tools/engagement', adminToken, { event_type: 'purchase' });
     expect(invalid.status).toBe(400);
-    expect((await body<ApiError>(invalid)).error.message).toBe(TEST_TOOLS_MESSAGES.eventType);
+    expect((await body<ApiError>(invalid)).error.message).toBe(MESSAGES.eventType);
   });
 
   it('the overview counts and lists the test data', async () => {

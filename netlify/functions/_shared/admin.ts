@@ -1,6 +1,6 @@
 /**
  * What the /api/admin/* functions share: the administrator check (made in SQL, inside the
- * caller's own RLS transaction), the decision body schema, the status filter, and the program
+ * caller's own RLS transaction), the decision body schemas, the status filter, and the program
  * id a listing is published as.
  */
 import { z } from 'zod';
@@ -9,24 +9,13 @@ import {
   hasControlCharacter,
   hasLoneSurrogate,
   hasVisibleText,
+  MESSAGES,
 } from '../../../src/lib/schemas.ts';
+import { ADMIN_MESSAGES, MAX_NOTES_LENGTH } from '../../../src/api/contracts/admin.ts';
+import { PROGRAM_ID_PATTERN } from '../../../src/lib/program-id.ts';
 import type { Tx } from './db.ts';
 import { badRequest, forbidden } from './http.ts';
 import { drainNotifications } from './notifications.ts';
-
-export const ADMIN_MESSAGES = {
-  notAdmin: 'Only administrators can do this.',
-  decisionStatus: 'Choose a decision: approved or rejected.',
-  notesRequired: 'Please add reviewer notes: they tell the provider what to change.',
-  notesTooLong: 'Reviewer notes must be at most 5000 characters.',
-  notesControl: 'Reviewer notes must not contain control characters.',
-  notesUnicode: 'Reviewer notes contain text that is not valid Unicode.',
-  programId: 'The program id must be lower-case letters, digits and hyphens (at most 100).',
-  requestNotFound: 'Verification request not found.',
-  listingNotFound: 'Listing not found.',
-  programIdTaken: 'This program id is already used by another program. Choose another one.',
-  statusFilter: 'Unknown status.',
-} as const;
 
 /**
  * Throws 403 unless the caller is an administrator, as the database sees it: `private.is_admin()`
@@ -38,20 +27,16 @@ export async function assertAdmin(tx: Tx): Promise<void> {
   if (row?.admin !== true) throw forbidden(ADMIN_MESSAGES.notAdmin);
 }
 
-/** A directory program id (content/programs/<id>, `provider_listings.published_program_id`). */
-export const PROGRAM_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,99}$/;
-
 const notes = z
-  .string({ error: 'Reviewer notes must be text.' })
+  .string({ error: ADMIN_MESSAGES.notesType })
   .refine((v) => !hasControlCharacter(v, true), { error: ADMIN_MESSAGES.notesControl, abort: true })
   .refine((v) => !hasLoneSurrogate(v), { error: ADMIN_MESSAGES.notesUnicode, abort: true })
   .transform((v) => v.trim())
-  .refine((v) => codePointLength(v) <= 5000, { error: ADMIN_MESSAGES.notesTooLong })
+  .refine((v) => codePointLength(v) <= MAX_NOTES_LENGTH, { error: ADMIN_MESSAGES.notesTooLong })
   .nullish();
 
 const bodyObject = {
-  error: (issue: { code: string }) =>
-    issue.code === 'invalid_type' ? 'The body must be a JSON object.' : undefined,
+  error: (issue: { code: string }) => (issue.code === 'invalid_type' ? MESSAGES.bodyObject : undefined),
 };
 
 /** Notes are required when rejecting: the e-mail tells the provider what to change. */
@@ -69,7 +54,6 @@ export const verificationDecisionSchema = z
     bodyObject,
   )
   .refine(notesWhenRejecting, { error: ADMIN_MESSAGES.notesRequired, path: ['reviewer_notes'] });
-export type VerificationDecision = z.infer<typeof verificationDecisionSchema>;
 
 /** `PATCH /api/admin/listings/:id` body. */
 export const listingDecisionSchema = z
@@ -86,7 +70,6 @@ export const listingDecisionSchema = z
     bodyObject,
   )
   .refine(notesWhenRejecting, { error: ADMIN_MESSAGES.notesRequired, path: ['reviewer_notes'] });
-export type ListingDecision = z.infer<typeof listingDecisionSchema>;
 
 /** `?status=` of the list endpoints: one of `allowed`, or undefined for "all". Throws 400 otherwise. */
 export function statusFilter<T extends string>(req: Request, allowed: readonly T[]): T | undefined {
@@ -94,26 +77,6 @@ export function statusFilter<T extends string>(req: Request, allowed: readonly T
   if (value === null || value === '') return undefined;
   if ((allowed as readonly string[]).includes(value)) return value as T;
   throw badRequest(ADMIN_MESSAGES.statusFilter, { status: ADMIN_MESSAGES.statusFilter });
-}
-
-/**
- * A program id from a center name: ASCII letters and digits, lower case, words joined by single
- * hyphens (apostrophes dropped), at most 80 characters (room for a `-N` suffix); `program` when nothing is left.
- *
- * @example programSlug('  Pine Hollow OCD Résidence! ') // 'pine-hollow-ocd-residence'
- */
-export function programSlug(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    // "Women's" → "womens", as the ids of content/programs spell it.
-    .replace(/['\u2019]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+/, '')
-    .slice(0, 80)
-    .replace(/-+$/, '');
-  return slug === '' ? 'program' : slug;
 }
 
 /**

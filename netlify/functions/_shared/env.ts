@@ -51,7 +51,7 @@ const schema = z.object({
   /**
    * Builds start at most once per this many seconds (default 180): requests in between (each
    * availability change, each decision) are published together by the next build, so twelve
-   * changes cost one build, not twelve (netlify/functions/_shared/rebuild.ts). 0 = only one build
+   * changes cost one build, not twelve (netlify/functions/_shared/publishing.ts). 0 = only one build
    * under way at a time.
    */
   REBUILD_MIN_INTERVAL_SECONDS: z

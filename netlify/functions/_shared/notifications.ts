@@ -10,13 +10,13 @@
  * minutes, capped at an hour) and failed after the last try, which alerts the site inbox
  * (migration 20261125000100_message_outbox.sql). Each drain also sends the outbox's e-mails about
  * requests and the alerts (`sendMessages`, message-outbox.ts). A listing approval also asks for a
- * rebuild, kept in `pending_rebuild` until a build containing it succeeded (rebuild.ts: a failed
+ * rebuild, kept in `pending_rebuild` until a build containing it succeeded (publishing.ts: a failed
  * hook call or build is asked for again by a later drain).
  */
 import { withService } from './db.ts';
 import { sendMail } from './mailer.ts';
 import { sendMessages } from './message-outbox.ts';
-import { askForRebuild, type RebuildResult } from './rebuild.ts';
+import { askForRebuild, requestRebuildForDecisions, type RebuildResult } from './publishing.ts';
 
 export type NotificationKind =
   'verification_approved' | 'verification_rejected' | 'listing_approved' | 'listing_rejected';
@@ -66,11 +66,6 @@ async function send(n: ClaimedNotification): Promise<void> {
   }
 }
 
-/** True when the decision changes what the static directory lists (a rebuild is needed). */
-export function publishingChanged(n: Pick<ClaimedNotification, 'kind' | 'published_program_id'>): boolean {
-  return n.kind === 'listing_approved' || (n.kind === 'listing_rejected' && n.published_program_id !== null);
-}
-
 /**
  * Claims up to `limit` unsent notifications, sends each, marks it sent (or records the error).
  * Never throws for a failed e-mail or build hook; throws only when the database is unreachable.
@@ -80,13 +75,7 @@ export async function drainNotifications(limit = 50): Promise<DrainResult> {
     (tx) => tx<ClaimedNotification[]>`select * from private.claim_notifications(${limit})`,
   );
   const result: DrainResult = { claimed: claimed.length, sent: 0, failed: 0, rebuild: null };
-  let rebuild = false;
-  const decidedProviders: string[] = [];
   for (const n of claimed) {
-    // The directory changes whether or not the e-mail goes out: a listing published, or one that
-    // was published (it keeps its program id) rejected, i.e. taken down.
-    if (publishingChanged(n)) rebuild = true;
-    if (n.kind.startsWith('verification_')) decidedProviders.push(n.provider_id);
     try {
       await send(n);
     } catch (error) {
@@ -104,16 +93,8 @@ export async function drainNotifications(limit = 50): Promise<DrainResult> {
   result.claimed += messages.claimed;
   result.sent += messages.sent;
   result.failed += messages.failed;
-  // A provider's verification decides the Verified badge of its published programs.
-  if (!rebuild && decidedProviders.length > 0) {
-    const published = await withService(
-      (tx) => tx`
-        select 1 from provider_listings
-        where provider_id = any(${decidedProviders}::uuid[]) and status = 'approved' limit 1`,
-    );
-    rebuild = published.length > 0;
-  }
-  if (rebuild) await withService((tx) => tx`select private.request_rebuild(${'directory listings changed'})`);
+  // The directory changes whether or not the e-mails went out.
+  await requestRebuildForDecisions(claimed);
   result.rebuild = await askForPendingRebuild();
   return result;
 }
@@ -121,7 +102,7 @@ export async function drainNotifications(limit = 50): Promise<DrainResult> {
 /**
  * Asks for a build of what is not yet published (this drain's request, one that waited for the
  * build under way or the interval, one whose hook call or build failed): `askForRebuild` in
- * rebuild.ts, which starts at most one build at a time, at most once per interval, and retries a
+ * publishing.ts, which starts at most one build at a time, at most once per interval, and retries a
  * failed build after its backoff. Null when everything is published.
  */
 async function askForPendingRebuild(): Promise<DrainResult['rebuild']> {

@@ -1,6 +1,7 @@
 /**
  * The server-side program index: the program files (generated from `content/programs` by
- * `scripts/gen-program-index.ts`; esbuild bundles the JSON into each function that imports it)
+ * `scripts/gen-program-index.ts` with src/lib/content/program-index.ts; esbuild bundles the JSON
+ * into each function that imports it)
  * and the programs published from approved provider listings, which live in the database.
  *
  * The synchronous lookups know the files only. The `…Listed…` lookups also ask the database for
@@ -8,9 +9,11 @@
  * from its approval on (its page appears with the next build). Found listings are remembered for
  * a minute; an id that is not found is asked again each time (it may be approved any moment).
  */
-import type { ProgramIndexEntry } from '../../../scripts/gen-program-index.ts';
+import type { ProgramIndexEntry } from '../../../src/lib/content/program-index.ts';
+import { PROGRAM_ID_PATTERN } from '../../../src/lib/program-id.ts';
 import { withService } from './db.ts';
 import generated from './program-index.generated.json' with { type: 'json' };
+import { selectApprovedPrograms } from './publishing.ts';
 
 export type { ProgramIndexEntry };
 
@@ -30,8 +33,6 @@ export function allPrograms(): readonly ProgramIndexEntry[] {
 }
 
 const LISTING_TTL_MS = 60_000;
-/** The shape of a published program id (`provider_listings_published_program_id_check`). */
-const PROGRAM_ID = /^[a-z0-9][a-z0-9-]{0,99}$/;
 const published = new Map<string, { entry: ProgramIndexEntry; until: number }>();
 
 /** Programs published from approved listings, by id, for ids the program files do not have. */
@@ -41,18 +42,13 @@ async function publishedListings(ids: readonly string[]): Promise<Map<string, Pr
   const ask: string[] = [];
   for (const id of new Set(ids)) {
     // Anything else cannot be a listing's program id (and never reaches the database).
-    if (!PROGRAM_ID.test(id)) continue;
+    if (!PROGRAM_ID_PATTERN.test(id)) continue;
     const cached = published.get(id);
     if (cached && cached.until > now) found.set(id, cached.entry);
     else ask.push(id);
   }
   if (ask.length === 0) return found;
-  const rows = await withService(
-    (tx) => tx<{ id: string; name: string }[]>`
-      select l.published_program_id as id, l.center_name as name
-      from provider_listings l
-      where l.status = 'approved' and l.published_program_id = any(${ask}::text[])`,
-  );
+  const rows = await withService((tx) => selectApprovedPrograms(tx, ask));
   for (const row of rows) {
     // Inquiries about a published listing go to its provider (private.inquiry_contact), so the
     // index entry carries no address of its own.

@@ -48,16 +48,6 @@ export function isTestProviderEmail(email: string): boolean {
   return /^test-provider-[0-9a-z-]{1,80}@test-provider\.invalid$/.test(email);
 }
 
-/** What the testing suite shows when a test action is refused or fails. */
-export const TEST_TOOLS_MESSAGES = {
-  notAdmin: 'Only administrators can use the testing suite.',
-  noTestProvider: 'Please create a test provider first before submitting test inquiries.',
-  noUser: 'No user created',
-  authError: (message: string) => `Auth error: ${message}`,
-  providerError: (message: string) => `Provider creation error: ${message}`,
-  eventType: 'Event type must be one of: view, website_click, call_click, info_request.',
-} as const;
-
 type Fragment = PendingQuery<Row[]>;
 
 /** `<alias>.email` is a test provider's (a SQL fragment for a `where`). */

@@ -9,7 +9,6 @@ import { formatDay } from '../../ui/format.ts';
 import {
   ACCOUNT_DELETED,
   ACCOUNT_PATH,
-  PRIVACY_EMAIL,
   STATUS_LABELS,
   changePassword,
   deleteAccount,
@@ -19,12 +18,15 @@ import {
   passwordProblem,
   removeFavourite,
   typeLabel,
-  type AccountData,
-  type AccountFavourite,
-  type AccountRequest,
   type Failure,
   type Message,
 } from './account.ts';
+import {
+  PRIVACY_EMAIL,
+  type AccountFavorite,
+  type AccountRequest,
+  type AccountResponse,
+} from '../../api/contracts/account.ts';
 
 /**
  * Set while the account is being deleted: signing out then must not send the person to the
@@ -33,7 +35,7 @@ import {
 let deletingAccount = false;
 
 type Load =
-  { state: 'loading' } | { state: 'error'; message: Message } | { state: 'ready'; data: AccountData };
+  { state: 'loading' } | { state: 'error'; message: Message } | { state: 'ready'; data: AccountResponse };
 
 /** The session ended elsewhere (or the account is gone): forget it here and sign in again. */
 async function signInAgain(): Promise<void> {
@@ -116,7 +118,7 @@ export default function AccountPage() {
   }
 
   const { data } = load;
-  const setData = (next: AccountData) => {
+  const setData = (next: AccountResponse) => {
     setLoad({ state: 'ready', data: next });
   };
 
@@ -143,8 +145,8 @@ function SavedPrograms({
   setData,
   onFailure,
 }: {
-  data: AccountData;
-  setData: (data: AccountData) => void;
+  data: AccountResponse;
+  setData: (data: AccountResponse) => void;
   onFailure: (failure: Failure) => void;
 }) {
   const headingId = useId();
@@ -166,7 +168,7 @@ function SavedPrograms({
     else headingRef.current?.focus();
   }, [data.favorites]);
 
-  const remove = async (favourite: AccountFavourite, index: number) => {
+  const remove = async (favourite: AccountFavorite, index: number) => {
     // One at a time. The buttons stay enabled (aria-disabled), so the focused one keeps focus.
     if (removing !== null) return;
     setRemoving(favourite.program_id);
@@ -397,7 +399,7 @@ function ChangePassword({ email }: { email: string | null }) {
   );
 }
 
-function YourData({ data, onFailure }: { data: AccountData; onFailure: (failure: Failure) => void }) {
+function YourData({ data, onFailure }: { data: AccountResponse; onFailure: (failure: Failure) => void }) {
   const id = useId();
   const [downloading, setDownloading] = useState(false);
   const [deleting, setDeleting] = useState(false);

@@ -2,10 +2,8 @@
  * The family account page's calls and pure rules (no React here): load the account in one round
  * trip (`GET /api/account`), remove a saved program (the favourites API), download the data
  * export, change the password through supabase-js (via the session module) and delete the account.
- *
- * The answer types mirror netlify/functions/account.mts; they are declared again here so that
- * browser code never imports server modules.
  */
+import type { AccountRequest, AccountResponse } from '../../api/contracts/account.ts';
 import { MIN_PASSWORD_LENGTH } from '../../lib/vocabulary.ts';
 import { apiFetch, failureText, readFailure } from '../../api/client.ts';
 import { getSupabase, signOut } from '../../api/session.ts';
@@ -14,35 +12,6 @@ export const ACCOUNT_PATH = '/enhanced-dashboard';
 export const ACCOUNT_ENDPOINT = '/api/account';
 export const EXPORT_ENDPOINT = '/api/account/export';
 export const FAVOURITES_ENDPOINT = '/api/favorites';
-export const PRIVACY_EMAIL = 'privacy@example.org';
-
-export type RequestStatus = 'new' | 'contacted' | 'closed';
-
-export type AccountFavourite = {
-  program_id: string;
-  program_name: string;
-  /** The program's page, or null when the directory no longer lists it. */
-  program_path: string | null;
-  created_at: string;
-};
-
-export type AccountRequest = {
-  id: string;
-  program_id: string | null;
-  program_name: string | null;
-  program_path: string | null;
-  type: 'info' | 'call';
-  status: RequestStatus;
-  created_at: string;
-  updated_at: string;
-};
-
-export type AccountData = {
-  user: { id: string; email: string | null; metadata: Record<string, unknown> };
-  roles: string[];
-  favorites: AccountFavourite[];
-  requests: AccountRequest[];
-};
 
 export type Message = { title: string; description: string };
 
@@ -61,7 +30,7 @@ export const ACCOUNT_DELETED: Message = {
 
 // ---- pure rules ----
 
-export const STATUS_LABELS: Readonly<Record<RequestStatus, { label: string; hint: string }>> = {
+export const STATUS_LABELS: Readonly<Record<AccountRequest['status'], { label: string; hint: string }>> = {
   new: { label: 'New', hint: 'Sent; the program has not marked it as answered yet.' },
   contacted: { label: 'Contacted', hint: 'The program says it has contacted you.' },
   closed: { label: 'Closed', hint: 'The program has closed this request.' },
@@ -88,7 +57,7 @@ export function attachmentName(header: string | null, fallback: string): string 
 }
 
 /** What deleting removes, as sentences for the confirm step. */
-export function deletionSummary(data: Pick<AccountData, 'user' | 'favorites' | 'requests'>): string[] {
+export function deletionSummary(data: Pick<AccountResponse, 'user' | 'favorites' | 'requests'>): string[] {
   const n = data.favorites.length;
   const r = data.requests.length;
   const saved =
@@ -119,12 +88,14 @@ async function send(path: string, init?: RequestInit): Promise<Response | null> 
 }
 
 /** `GET /api/account`: the user, roles, saved programs and sent requests. */
-export async function loadAccount(): Promise<{ ok: true; data: AccountData } | ({ ok: false } & Failure)> {
+export async function loadAccount(): Promise<
+  { ok: true; data: AccountResponse } | ({ ok: false } & Failure)
+> {
   const res = await send(ACCOUNT_ENDPOINT);
   if (res?.status === 401) return { ok: false, kind: 'unauthorized' };
   if (res?.ok) {
     try {
-      const data = (await res.json()) as AccountData;
+      const data = (await res.json()) as AccountResponse;
       if (Array.isArray(data.favorites) && Array.isArray(data.requests)) return { ok: true, data };
     } catch {
       // Fall through to the generic failure.

@@ -2,14 +2,9 @@ import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { showToast } from '../../ui/toasts/store.ts';
 import { dangerButton, primaryButton, secondaryButton } from '../../ui/buttons.ts';
 import { FieldMessage, inputClass, labelClass } from '../../ui/fields.tsx';
+import { MAX_NOTES_LENGTH } from '../../api/contracts/admin.ts';
 import type { Failure } from './api.ts';
-import {
-  decisionErrors,
-  MAX_NOTES_LENGTH,
-  type Decision,
-  type DecisionErrors,
-  type DecisionInput,
-} from './rules.ts';
+import { decisionErrors, type Decision, type DecisionErrors, type DecisionInput } from './rules.ts';
 
 /**
  * Approve / Reject for one queue item. Each button opens a small form: reviewer notes (required

@@ -4,7 +4,9 @@ import { Pill } from '../../ui/Pill.tsx';
 import { card, SectionTitle } from '../../ui/boxes.tsx';
 import { inputClass, labelClass } from '../../ui/fields.tsx';
 import { formatDay } from '../../ui/format.ts';
-import { decideListing, loadListings, type AdminListing, type Failure } from './api.ts';
+import type { AdminListing } from '../../api/contracts/admin.ts';
+import { programSlug } from '../../lib/program-id.ts';
+import { decideListing, loadListings, type Failure } from './api.ts';
 import { DecisionPanel } from './DecisionPanel.tsx';
 import { FileButton } from './FileButton.tsx';
 import { Decided, ListState, Row, useQueue } from './parts.tsx';
@@ -14,7 +16,6 @@ import {
   LISTING_FILTERS,
   listText,
   placeText,
-  programIdFromName,
   safeHttpUrl,
   uploadPath,
   verificationLabel,
@@ -218,7 +219,7 @@ function ListingCard({
         {listing.status === 'pending' ? (
           <DecisionPanel
             itemName={name}
-            programIdDefault={listing.published_program_id ?? programIdFromName(listing.center_name)}
+            programIdDefault={listing.published_program_id ?? programSlug(listing.center_name)}
             onFailure={onFailure}
             onDecide={async (input) => {
               const result = await decideListing(listing.id, input);

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Pill } from '../../ui/Pill.tsx';
 import { card, SectionTitle } from '../../ui/boxes.tsx';
 import { formatDay, formatDayTime } from '../../ui/format.ts';
-import type { AdminOverview, AdminPublishing } from './api.ts';
+import type { AdminOverview, PublishingState } from '../../api/contracts/admin.ts';
 import { publishingView, trialState, verificationLabel } from './rules.ts';
 
 const th = 'border-b border-slate-300 px-3 py-2 text-left font-semibold whitespace-nowrap';
@@ -19,7 +19,7 @@ function ScrollTable({ label, children }: { label: string; children: ReactNode }
 }
 
 /** Whether approvals and changes are on the live directory; a failed build with its error. */
-function PublishingSection({ publishing }: { publishing: AdminPublishing }) {
+function PublishingSection({ publishing }: { publishing: PublishingState }) {
   const view = publishingView(publishing, formatDayTime);
   return (
     <section className={card} aria-labelledby="overview-publishing-title" data-testid="publishing">
@@ -46,7 +46,7 @@ export function OverviewTab({ data, now }: { data: AdminOverview; now: number })
   const inquiryTotal = byStatus.new + byStatus.contacted + byStatus.closed;
   return (
     <div className="flex flex-col gap-6">
-      {data.publishing && <PublishingSection publishing={data.publishing} />}
+      <PublishingSection publishing={data.publishing} />
       <section className={card} aria-labelledby="overview-providers-title">
         <SectionTitle id="overview-providers-title">Providers ({data.providers.length})</SectionTitle>
         {data.providers.length === 0 ? (

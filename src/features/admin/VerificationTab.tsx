@@ -4,12 +4,8 @@ import { Pill } from '../../ui/Pill.tsx';
 import { card, SectionTitle } from '../../ui/boxes.tsx';
 import { inputClass, labelClass } from '../../ui/fields.tsx';
 import { formatDay } from '../../ui/format.ts';
-import {
-  decideVerification,
-  loadVerificationRequests,
-  type AdminVerificationRequest,
-  type Failure,
-} from './api.ts';
+import type { AdminVerificationRequest } from '../../api/contracts/admin.ts';
+import { decideVerification, loadVerificationRequests, type Failure } from './api.ts';
 import { DecisionPanel } from './DecisionPanel.tsx';
 import { FileButton } from './FileButton.tsx';
 import { Decided, ListState, Row, useQueue } from './parts.tsx';

@@ -2,80 +2,18 @@
  * The /admin page's calls (no React here). Each answers `{ ok: true, … }` or a `Failure`:
  * sign in again (401), not an administrator (403), or a message — the server's own when it sent
  * one (the API writes them for people), with its per-field messages.
- *
- * The answer types mirror netlify/functions/admin-*.mts; they are declared again here so that
- * browser code never imports server modules.
  */
 import { apiFetch, failureText, readFailure } from '../../api/client.ts';
-import type { ListingRow } from '../provider-dashboard/draft.ts';
+import type {
+  AdminListing,
+  AdminListingResponse,
+  AdminListingsResponse,
+  AdminOverview,
+  AdminVerificationRequest,
+  AdminVerificationRequestResponse,
+  AdminVerificationRequestsResponse,
+} from '../../api/contracts/admin.ts';
 import { decisionBody, opensInline, statusQuery, uploadPath, type DecisionInput } from './rules.ts';
-
-export type VerificationState = 'unverified' | 'pending' | 'verified' | 'rejected';
-
-export type AdminOverview = {
-  providers: {
-    id: string;
-    organization_name: string;
-    email: string;
-    subscription_status: string;
-    trial_ends_at: string | null;
-    verification_status: string;
-    created_at: string;
-  }[];
-  inquiries: {
-    by_status: { new: number; contacted: number; closed: number };
-    by_program: { program_id: string | null; program_name: string | null; count: number }[];
-  };
-  engagement: {
-    program_id: string;
-    /** The program's name; null when the id is no program (any longer). */
-    program_name: string | null;
-    views: number;
-    website_clicks: number;
-    call_clicks: number;
-    info_requests: number;
-  }[];
-  /** Whether decisions are on the live directory (PublishingState in _shared/rebuild.ts). */
-  publishing?: AdminPublishing;
-};
-
-export type AdminPublishing = {
-  pending: boolean;
-  waiting_since: string | null;
-  published_at: string | null;
-  building: boolean;
-  build_started_at: string | null;
-  failures: number;
-  failed_at: string | null;
-  retry_at: string | null;
-  error: string | null;
-  hook_failures: number;
-  hook_error: string | null;
-};
-
-export type AdminVerificationRequest = {
-  id: string;
-  status: 'pending' | 'approved' | 'rejected';
-  documents_submitted: string[];
-  requested_at: string;
-  reviewed_at: string | null;
-  reviewer_notes: string | null;
-  provider: {
-    id: string;
-    organization_name: string;
-    contact_name: string;
-    email: string;
-    phone: string | null;
-    verification_status: VerificationState;
-  };
-  licence_uploads: { id: string; url: string; original_name: string; content_type: string }[];
-};
-
-export type AdminListing = ListingRow & {
-  provider_id: string;
-  reviewed_by: string | null;
-  provider: { id: string; organization_name: string; email: string; verification_status: VerificationState };
-};
 
 export type Message = { title: string; description: string };
 
@@ -150,7 +88,7 @@ export async function loadVerificationRequests(
     'The verification requests could not be loaded. Please try again.',
     (b) =>
       Array.isArray((b as { requests?: unknown }).requests)
-        ? (b as { requests: AdminVerificationRequest[] }).requests
+        ? (b as AdminVerificationRequestsResponse).requests
         : undefined,
   );
 }
@@ -165,7 +103,7 @@ export async function decideVerification(
     res,
     'Decision Not Saved',
     'The decision could not be saved. Please try again.',
-    (b) => (b as { request?: AdminVerificationRequest }).request,
+    (b) => (b as Partial<AdminVerificationRequestResponse>).request,
   );
 }
 
@@ -173,9 +111,7 @@ export async function decideVerification(
 export async function loadListings(filter: string): Promise<Result<{ value: AdminListing[] }>> {
   const res = await call(`${LISTINGS_ENDPOINT}${statusQuery(filter)}`);
   return read(res, 'Error Loading Data', 'The listings could not be loaded. Please try again.', (b) =>
-    Array.isArray((b as { listings?: unknown }).listings)
-      ? (b as { listings: AdminListing[] }).listings
-      : undefined,
+    Array.isArray((b as { listings?: unknown }).listings) ? (b as AdminListingsResponse).listings : undefined,
   );
 }
 
@@ -189,7 +125,7 @@ export async function decideListing(
     res,
     'Decision Not Saved',
     'The decision could not be saved. Please try again.',
-    (b) => (b as { listing?: AdminListing }).listing,
+    (b) => (b as Partial<AdminListingResponse>).listing,
   );
 }
 

@@ -2,10 +2,14 @@
  * Pure rules of the /admin page (no React, no fetch): its tabs and their address, the status
  * filters, what a decision needs before it is sent, how provider-written values are shown
  * (links only for http(s), upload references as files), and the labels of statuses and trials.
- *
- * The messages and the program id rule repeat those of netlify/functions/_shared/admin.ts (a
- * server module the browser must not bundle); tests/unit/admin-page.test.ts checks they agree.
  */
+import {
+  ADMIN_MESSAGES,
+  MAX_NOTES_LENGTH,
+  type ListingDecisionBody,
+  type PublishingState,
+} from '../../api/contracts/admin.ts';
+import { PROGRAM_ID_PATTERN } from '../../lib/program-id.ts';
 import { codePointLength, hasVisibleText } from '../../lib/text-rules.ts';
 import { tabAddress } from '../../lib/tabs.ts';
 import { AGE_GROUP_LABELS, type AgeGroup } from '../../lib/vocabulary.ts';
@@ -49,18 +53,6 @@ export function statusQuery(filter: string): string {
   return filter === '' ? '' : `?status=${encodeURIComponent(filter)}`;
 }
 
-/** As the API words them (ADMIN_MESSAGES of netlify/functions/_shared/admin.ts). */
-export const DECISION_MESSAGES = {
-  notesRequired: 'Please add reviewer notes: they tell the provider what to change.',
-  notesTooLong: 'Reviewer notes must be at most 5000 characters.',
-  programId: 'The program id must be lower-case letters, digits and hyphens (at most 100).',
-} as const;
-
-export const MAX_NOTES_LENGTH = 5000;
-
-/** A directory program id (the API's PROGRAM_ID_PATTERN). */
-export const PROGRAM_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,99}$/;
-
 export type Decision = 'approved' | 'rejected';
 
 export type DecisionInput = { decision: Decision; notes: string; programId?: string };
@@ -76,20 +68,16 @@ export function decisionErrors(input: DecisionInput): DecisionErrors {
   const errors: DecisionErrors = {};
   const notes = input.notes.trim();
   if (input.decision === 'rejected' && !hasVisibleText(notes))
-    errors.reviewer_notes = DECISION_MESSAGES.notesRequired;
-  else if (codePointLength(notes) > MAX_NOTES_LENGTH) errors.reviewer_notes = DECISION_MESSAGES.notesTooLong;
+    errors.reviewer_notes = ADMIN_MESSAGES.notesRequired;
+  else if (codePointLength(notes) > MAX_NOTES_LENGTH) errors.reviewer_notes = ADMIN_MESSAGES.notesTooLong;
   const programId = input.programId?.trim() ?? '';
   if (input.decision === 'approved' && programId !== '' && !PROGRAM_ID_PATTERN.test(programId))
-    errors.published_program_id = DECISION_MESSAGES.programId;
+    errors.published_program_id = ADMIN_MESSAGES.programId;
   return errors;
 }
 
 /** The PATCH body of a decision: notes trimmed (null when empty), the program id only when given. */
-export function decisionBody(input: DecisionInput): {
-  status: Decision;
-  reviewer_notes: string | null;
-  published_program_id?: string;
-} {
+export function decisionBody(input: DecisionInput): ListingDecisionBody {
   const notes = input.notes.trim();
   const programId = input.programId?.trim() ?? '';
   return {
@@ -97,25 +85,6 @@ export function decisionBody(input: DecisionInput): {
     reviewer_notes: notes === '' ? null : notes,
     ...(input.decision === 'approved' && programId !== '' ? { published_program_id: programId } : {}),
   };
-}
-
-/**
- * The program id the API would make from a center name when none is given and the listing has
- * none yet (the API's programSlug; it adds `-2`, `-3`, … when the id is taken).
- *
- * @example programIdFromName('Pine Hollow OCD Résidence!') // 'pine-hollow-ocd-residence'
- */
-export function programIdFromName(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/['\u2019]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+/, '')
-    .slice(0, 80)
-    .replace(/-+$/, '');
-  return slug === '' ? 'program' : slug;
 }
 
 /** The address of an http(s) link a provider wrote, or null (then it is shown as text only). */
@@ -199,19 +168,7 @@ export function trialState(
 
 /** The publishing state as /admin words it (`time` formats an ISO time; '' for none). */
 export function publishingView(
-  p: {
-    pending: boolean;
-    waiting_since: string | null;
-    published_at: string | null;
-    building: boolean;
-    build_started_at: string | null;
-    failures: number;
-    failed_at: string | null;
-    retry_at: string | null;
-    error: string | null;
-    hook_failures: number;
-    hook_error: string | null;
-  },
+  p: PublishingState,
   time: (iso: string | null) => string,
 ): { tone: Tone; label: string; detail: string; error: string | null } {
   const at = (iso: string | null, words: string) => (time(iso) === '' ? '' : `${words} ${time(iso)}`);

@@ -4,9 +4,9 @@
  * visitors are signed out (the directory, profiles) stay small.
  */
 import { atom, computed, type ReadableAtom } from 'nanostores';
+import type { Favorite as Favourite } from '../../api/contracts/favorites.ts';
 
-/** One saved program, as `GET /api/favorites` lists it. */
-export type Favourite = { program_id: string; program_name: string; created_at: string };
+export type { Favourite };
 
 export type FavouritesStatus = 'idle' | 'loading' | 'ready' | 'error';
 

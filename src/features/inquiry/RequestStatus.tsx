@@ -1,30 +1,13 @@
 import { useEffect, useState } from 'react';
+import type { RequestDelivery, RequestStatusResponse } from '../../api/contracts/inquiries.ts';
 import { INQUIRY_STATUSES, type InquiryStatus } from '../../lib/vocabulary.ts';
-
-/** `GET /api/requests/:token` (no personal data). */
-type RequestState = {
-  program: { id: string | null; name: string | null };
-  type: 'info' | 'call';
-  status: InquiryStatus;
-  created_at: string;
-  updated_at: string;
-  /** How the request's e-mail reached the program; null for requests sent before this was tracked. */
-  delivery: Delivery | null;
-};
-
-type Delivery = {
-  state: 'sending' | 'delivered' | 'forwarding';
-  /** `site_team`: the program has no admissions email address, so the site team passes it on. */
-  to: 'program' | 'site_team';
-  delivered_at: string | null;
-};
 
 type View =
   | { kind: 'loading' }
   | { kind: 'missing' }
   | { kind: 'not-found' }
   | { kind: 'error'; message: string }
-  | { kind: 'ready'; request: RequestState };
+  | { kind: 'ready'; request: RequestStatusResponse };
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -46,7 +29,7 @@ const STEPS: Record<InquiryStatus, { label: string; text: string }> = {
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
 
 /** One calm sentence on how the request reached the program (or is reaching it). */
-function DeliveryText({ delivery, program }: { delivery: Delivery; program: string }) {
+function DeliveryText({ delivery, program }: { delivery: RequestDelivery; program: string }) {
   if (delivery.state === 'forwarding') {
     return (
       <>
@@ -123,7 +106,7 @@ export default function RequestStatus() {
           });
           return;
         }
-        setView({ kind: 'ready', request: (await res.json()) as RequestState });
+        setView({ kind: 'ready', request: (await res.json()) as RequestStatusResponse });
       } catch (error) {
         if (controller.signal.aborted) return;
         console.warn('Could not load the request status', error);

@@ -16,14 +16,13 @@ import {
   availabilityFromRow,
   confirmBody,
   localDay,
-  type AvailabilityBody,
 } from './availability.ts';
-import type { ListingAvailability, ListingRow } from './draft.ts';
+import type { AvailabilityBody, Listing, ListingAvailability } from '../../api/contracts/listings.ts';
 import { primaryButton, secondaryButton } from '../../ui/buttons.ts';
 import { inputClass, labelClass } from '../../ui/fields.tsx';
 
 type Props = {
-  listing: ListingRow;
+  listing: Listing;
   onSaved: (listingId: string, availability: ListingAvailability) => void;
   onFailure: (failure: Failure) => void;
 };

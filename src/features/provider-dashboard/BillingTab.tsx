@@ -1,6 +1,6 @@
 import { trialDaysLeft } from '../../lib/provider-rules.ts';
 import { TRIAL_DAYS } from '../../lib/vocabulary.ts';
-import type { Provider } from './api.ts';
+import type { Provider } from '../../api/contracts/providers.ts';
 import { card, SectionTitle } from '../../ui/boxes.tsx';
 import { formatDay } from '../../ui/format.ts';
 

@@ -1,7 +1,8 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { isEmail } from '../../lib/text-rules.ts';
 import { showToast } from '../../ui/toasts/store.ts';
-import { saveContactSettings, type Failure, type Provider } from './api.ts';
+import type { Provider } from '../../api/contracts/providers.ts';
+import { saveContactSettings, type Failure } from './api.ts';
 import { card, SectionTitle } from '../../ui/boxes.tsx';
 import { primaryButton } from '../../ui/buttons.ts';
 import { inputClass, labelClass } from '../../ui/fields.tsx';

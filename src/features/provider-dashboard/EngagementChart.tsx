@@ -1,11 +1,6 @@
 import { useId, useState } from 'react';
-import {
-  barPercent,
-  ENGAGEMENT_METRICS,
-  engagementRows,
-  largestCount,
-  type EngagementCounts,
-} from './engagement.ts';
+import { barPercent, ENGAGEMENT_METRICS, engagementRows, largestCount } from './engagement.ts';
+import type { ProgramEngagement } from '../../api/contracts/providers.ts';
 
 const BAR_COLOURS: Record<(typeof ENGAGEMENT_METRICS)[number]['key'], string> = {
   views: 'bg-brand-600',
@@ -23,7 +18,7 @@ export function EngagementChart({
   engagement,
   nameOf,
 }: {
-  engagement: EngagementCounts[];
+  engagement: ProgramEngagement[];
   nameOf: (programId: string) => string | undefined;
 }) {
   const tableId = useId();

@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { profileCompleteness, trialDaysLeft, verificationBadge } from '../../lib/provider-rules.ts';
 import { INQUIRY_STATUSES, type InquiryStatus } from '../../lib/vocabulary.ts';
 import { showToast } from '../../ui/toasts/store.ts';
-import { setInquiryStatus, type Dashboard, type Failure, type ProviderInquiry } from './api.ts';
+import type { DashboardResponse, ProviderInquiry } from '../../api/contracts/providers.ts';
+import { setInquiryStatus, type Failure } from './api.ts';
 import { listingsToConfirm, localDay } from './availability.ts';
 import { EngagementChart } from './EngagementChart.tsx';
 import { badgeTone } from './VerificationTab.tsx';
@@ -16,7 +17,7 @@ const STATUS_LABEL: Record<InquiryStatus, string> = { new: 'New', contacted: 'Co
 const STATUS_TONE: Record<InquiryStatus, Tone> = { new: 'blue', contacted: 'amber', closed: 'slate' };
 
 type Props = {
-  data: Dashboard;
+  data: DashboardResponse;
   now: number;
   onInquiry: (inquiry: ProviderInquiry) => void;
   onFailure: (failure: Failure) => void;

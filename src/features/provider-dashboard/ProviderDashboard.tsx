@@ -4,7 +4,8 @@ import { $session, initSession, isSigningOut, signOut } from '../../api/session.
 import { flashToast } from '../../ui/toasts/flash.ts';
 import { ensureProviderProfile } from '../../api/providers.ts';
 import { showToast } from '../../ui/toasts/store.ts';
-import { loadDashboard, type Dashboard, type Failure, type Message } from './api.ts';
+import type { DashboardResponse } from '../../api/contracts/providers.ts';
+import { loadDashboard, type Failure, type Message } from './api.ts';
 import { BillingTab } from './BillingTab.tsx';
 import { ContactsTab } from './ContactsTab.tsx';
 import { ListingsTab } from './listing-builder/index.tsx';
@@ -23,7 +24,7 @@ type Load =
   | { state: 'loading' }
   | { state: 'no-profile' }
   | { state: 'error'; message: Message }
-  | { state: 'ready'; data: Dashboard };
+  | { state: 'ready'; data: DashboardResponse };
 
 /** Set while logging out, so the signed-out state sends the person home, not to sign in. */
 let loggingOut = false;
@@ -185,7 +186,7 @@ export default function ProviderDashboard() {
   }
 
   const { data } = load;
-  const setData = (next: Dashboard) => {
+  const setData = (next: DashboardResponse) => {
     setLoad({ state: 'ready', data: next });
   };
 

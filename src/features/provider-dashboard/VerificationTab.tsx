@@ -5,7 +5,8 @@ import {
   type VerificationBadge,
 } from '../../lib/provider-rules.ts';
 import { showToast } from '../../ui/toasts/store.ts';
-import { requestVerification, type Dashboard, type Failure, type VerificationRequest } from './api.ts';
+import type { DashboardResponse, VerificationRequest } from '../../api/contracts/providers.ts';
+import { requestVerification, type Failure } from './api.ts';
 import { Pill, type Tone } from '../../ui/Pill.tsx';
 import { card, SectionTitle } from '../../ui/boxes.tsx';
 import { primaryButton, secondaryButton } from '../../ui/buttons.ts';
@@ -42,7 +43,7 @@ const REQUEST_LABEL: Record<VerificationRequest['status'], { label: string; tone
 };
 
 type Props = {
-  data: Dashboard;
+  data: DashboardResponse;
   onRequested: (request: VerificationRequest) => void;
   onFailure: (failure: Failure) => void;
 };

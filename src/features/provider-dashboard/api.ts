@@ -2,81 +2,28 @@
  * The provider dashboard's calls (no React here). Each answers `{ ok: true, … }` or a `Failure`
  * the page can act on: sign in again, or a message (the server's own when it sent one, which
  * the API writes for people, else a fixed fallback).
- *
- * The answer types mirror netlify/functions/provider-*.mts; they are declared again here so that
- * browser code never imports server modules.
  */
 import { apiFetch, failureText, readFailure } from '../../api/client.ts';
-import type { InquiryStatus } from '../../lib/vocabulary.ts';
-import type { EngagementCounts } from './engagement.ts';
-import type { ListingAvailability, ListingBody, ListingRow } from './draft.ts';
-import type { AvailabilityBody } from './availability.ts';
-
-export type Provider = {
-  id: string;
-  user_id: string;
-  organization_name: string;
-  contact_name: string;
-  email: string;
-  phone: string | null;
-  website: string | null;
-  description: string | null;
-  location: string | null;
-  state: string | null;
-  subscription_plan: string | null;
-  subscription_status: string;
-  trial_ends_at: string | null;
-  verification_status: 'unverified' | 'pending' | 'verified' | 'rejected';
-  verified_at: string | null;
-  inquiry_email?: string | null;
-  inquiry_phone?: string | null;
-  created_at: string;
-  updated_at: string;
-};
-
-export type VerificationRequest = {
-  id: string;
-  documents_submitted: string[];
-  status: 'pending' | 'approved' | 'rejected';
-  requested_at: string;
-  reviewed_at: string | null;
-  reviewer_notes: string | null;
-  created_at: string;
-};
-
-export type ProviderInquiry = {
-  id: string;
-  program_id: string | null;
-  listing_id: string | null;
-  type: 'info' | 'call';
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  message: string;
-  program_name: string | null;
-  urgency: 'high' | 'medium';
-  location: string | null;
-  status: InquiryStatus;
-  created_at: string;
-  updated_at: string;
-};
-
-export type Dashboard = {
-  provider: Provider;
-  verification: { status: Provider['verification_status']; requests: VerificationRequest[] };
-  inquiries: ProviderInquiry[];
-  listings: ListingRow[];
-  engagement: EngagementCounts[];
-};
-
-export type Upload = {
-  id: string;
-  kind: 'logo' | 'license';
-  content_type: string;
-  size_bytes: number;
-  original_name: string;
-  url: string;
-};
+import type {
+  AvailabilityBody,
+  AvailabilityResponse,
+  Listing,
+  ListingAvailability,
+  ListingBody,
+  ListingResponse,
+} from '../../api/contracts/listings.ts';
+import type {
+  DashboardResponse,
+  InquiryStatusBody,
+  Provider,
+  ProviderInquiry,
+  ProviderInquiryResponse,
+  ProviderProfileResponse,
+  Upload,
+  UploadResponse,
+  VerificationRequest,
+  VerificationRequestResponse,
+} from '../../api/contracts/providers.ts';
 
 export type Message = { title: string; description: string };
 
@@ -125,7 +72,7 @@ async function parse(res: Response, title: string, fallback: string): Promise<Re
 }
 
 /** `GET /api/provider/dashboard`: everything the dashboard shows, in one round trip. */
-export async function loadDashboard(): Promise<Result<{ data: Dashboard }>> {
+export async function loadDashboard(): Promise<Result<{ data: DashboardResponse }>> {
   const title = 'Error Loading Data';
   const fallback = 'Your dashboard could not be loaded. Please try again.';
   const res = await call(DASHBOARD_ENDPOINT);
@@ -138,20 +85,20 @@ export async function loadDashboard(): Promise<Result<{ data: Dashboard }>> {
   }
   if (!res?.ok) return failure(res, title, fallback);
   const parsed = await parse(res, title, fallback);
-  return parsed.ok ? { ok: true, data: parsed.value as Dashboard } : parsed;
+  return parsed.ok ? { ok: true, data: parsed.value as DashboardResponse } : parsed;
 }
 
 /** `PATCH /api/provider/inquiries/<id>`: new → contacted → closed (or back). */
 export async function setInquiryStatus(
   id: string,
-  status: InquiryStatus,
+  status: InquiryStatusBody['status'],
 ): Promise<Result<{ inquiry: ProviderInquiry }>> {
   const title = 'Update Failed';
   const fallback = 'The status could not be changed. Please try again.';
   const res = await call(`/api/provider/inquiries/${encodeURIComponent(id)}`, jsonInit('PATCH', { status }));
   if (!res?.ok) return failure(res, title, fallback);
   const parsed = await parse(res, title, fallback);
-  return parsed.ok ? { ok: true, inquiry: (parsed.value as { inquiry: ProviderInquiry }).inquiry } : parsed;
+  return parsed.ok ? { ok: true, inquiry: (parsed.value as ProviderInquiryResponse).inquiry } : parsed;
 }
 
 /** `POST /api/provider/verification-requests` with the listed documents. */
@@ -163,16 +110,14 @@ export async function requestVerification(
   const res = await call(VERIFICATION_ENDPOINT, jsonInit('POST', { documents }));
   if (!res?.ok) return failure(res, title, fallback);
   const parsed = await parse(res, title, fallback);
-  return parsed.ok
-    ? { ok: true, request: (parsed.value as { request: VerificationRequest }).request }
-    : parsed;
+  return parsed.ok ? { ok: true, request: (parsed.value as VerificationRequestResponse).request } : parsed;
 }
 
 /** Submit for Review: `POST /api/provider/listings`, or `PUT …/<id>` for a listing being edited. */
 export async function submitListing(
   listingId: string | null,
   body: ListingBody,
-): Promise<Result<{ listing: ListingRow }>> {
+): Promise<Result<{ listing: Listing }>> {
   const title = 'Submission Error';
   const fallback = 'There was an error submitting your listing. Please try again.';
   const res =
@@ -181,7 +126,7 @@ export async function submitListing(
       : await call(`${LISTINGS_ENDPOINT}/${encodeURIComponent(listingId)}`, jsonInit('PUT', body));
   if (!res?.ok) return failure(res, title, fallback);
   const parsed = await parse(res, title, fallback);
-  return parsed.ok ? { ok: true, listing: (parsed.value as { listing: ListingRow }).listing } : parsed;
+  return parsed.ok ? { ok: true, listing: (parsed.value as ListingResponse).listing } : parsed;
 }
 
 /**
@@ -200,9 +145,7 @@ export async function saveAvailability(
   );
   if (!res?.ok) return failure(res, title, fallback);
   const parsed = await parse(res, title, fallback);
-  return parsed.ok
-    ? { ok: true, availability: (parsed.value as { availability: ListingAvailability }).availability }
-    : parsed;
+  return parsed.ok ? { ok: true, availability: (parsed.value as AvailabilityResponse).availability } : parsed;
 }
 
 /** `POST /api/provider/uploads` (multipart): a logo or a licence, stored for real. */
@@ -215,7 +158,7 @@ export async function uploadFile(kind: Upload['kind'], file: File): Promise<Resu
   const res = await call(UPLOADS_ENDPOINT, { method: 'POST', body: form });
   if (!res?.ok) return failure(res, title, fallback);
   const parsed = await parse(res, title, fallback);
-  return parsed.ok ? { ok: true, upload: (parsed.value as { upload: Upload }).upload } : parsed;
+  return parsed.ok ? { ok: true, upload: (parsed.value as UploadResponse).upload } : parsed;
 }
 
 export type ContactSettings = { inquiry_email: string | null; inquiry_phone: string | null };
@@ -229,7 +172,7 @@ export async function saveContactSettings(
   const res = await call(PROFILE_ENDPOINT, jsonInit('PATCH', settings));
   if (!res?.ok) return failure(res, title, fallback);
   const parsed = await parse(res, title, fallback);
-  return parsed.ok ? { ok: true, provider: (parsed.value as { provider: Provider }).provider } : parsed;
+  return parsed.ok ? { ok: true, provider: (parsed.value as ProviderProfileResponse).provider } : parsed;
 }
 
 /** An uploaded file as an object URL (the API needs the session token, so an <img src> cannot). */

@@ -10,9 +10,7 @@ import {
   type AvailabilityStatus,
 } from '../../lib/availability.ts';
 import { AVAILABILITY_MESSAGES, WAIT_WEEKS_RANGE } from '../../lib/provider-rules.ts';
-import type { ListingAvailability, ListingRow } from './draft.ts';
-
-export type AvailabilityBody = { status: AvailabilityStatus; wait_weeks?: number | null };
+import type { AvailabilityBody, Listing, ListingAvailability } from '../../api/contracts/listings.ts';
 
 /** The change form's choices, in the order a provider reads them. */
 export const AVAILABILITY_CHOICES: readonly { value: AvailabilityStatus; label: string }[] = [
@@ -64,7 +62,7 @@ export function confirmBody(row: ListingAvailability): AvailabilityBody {
  * or confirmed more than 30 days before `today` (`YYYY-MM-DD`). The overview asks for these.
  */
 export function listingsToConfirm(
-  listings: readonly Pick<ListingRow, 'id' | 'status' | 'availability'>[],
+  listings: readonly Pick<Listing, 'id' | 'status' | 'availability'>[],
   today: string,
 ): string[] {
   return listings

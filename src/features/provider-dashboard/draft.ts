@@ -1,4 +1,5 @@
 /** The listing builder's draft and its pure rules (API body, edit a submitted listing, checks); storage: listing-builder/. */
+import type { Listing, ListingBody } from '../../api/contracts/listings.ts';
 import {
   ACCREDITATIONS,
   AGE_GROUPS,
@@ -225,70 +226,11 @@ export function isEmptyDraft(draft: ListingDraft): boolean {
   );
 }
 
-/** A listing as the API returns it (snake_case columns of provider_listings). */
-export type ListingRow = {
-  id: string;
-  center_name: string;
-  description: string;
-  phone: string;
-  email: string | null;
-  website: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zip_code: string | null;
-  age_groups: string[];
-  gender_specific: string | null;
-  setting: string | null;
-  capacity: number | null;
-  avg_length: string | null;
-  modalities: string[];
-  staff_ratio: string | null;
-  medical_support: string | null;
-  insurance: string[];
-  financial_aid: string | null;
-  logo_url: string | null;
-  images: string[];
-  accreditations: string[];
-  license_url: string | null;
-  erp_hours_per_week?: number | null;
-  individual_sessions_per_week?: number | null;
-  specialised_clinicians_percent?: number | null;
-  outcome_measure?: string | null;
-  score_change?: number | null;
-  score_change_year?: number | null;
-  score_change_sample?: number | null;
-  family_sessions_per_week?: number | null;
-  family_accommodation_work?: boolean | null;
-  licence_number?: string | null;
-  licence_agency?: string | null;
-  restraint_policy?: string | null;
-  parent_contact_policy?: string | null;
-  schooling?: string | null;
-  transport_escort?: string | null;
-  status: 'draft' | 'pending' | 'approved' | 'rejected';
-  submitted_at: string | null;
-  reviewed_at: string | null;
-  reviewer_notes: string | null;
-  published_program_id: string | null;
-  created_at: string;
-  updated_at: string;
-  /** Its availability, null when never stated. */
-  availability?: ListingAvailability | null;
-};
-
-/** A listing's availability as the API answers it (`listing_availability`). */
-export type ListingAvailability = {
-  status: 'open' | 'waitlist' | 'not-admitting';
-  wait_weeks: number | null;
-  confirmed_at: string;
-};
-
 const numberText = (value: number | null | undefined): string =>
   typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
 
 /** A submitted listing back in the builder, to edit and resubmit (e.g. after "Needs changes"). */
-export function draftFromListing(listing: ListingRow): ListingDraft {
+export function draftFromListing(listing: Listing): ListingDraft {
   return {
     ...EMPTY_DRAFT,
     listingId: listing.id,
@@ -341,47 +283,6 @@ export function draftFromListing(listing: ListingRow): ListingDraft {
     lastSaved: null,
   };
 }
-
-export type ListingBody = {
-  center_name: string;
-  description: string;
-  phone: string;
-  email?: string;
-  website?: string;
-  address?: string;
-  city?: string;
-  state?: string;
-  zip_code?: string;
-  age_groups: AgeGroup[];
-  gender_specific?: GenderOption;
-  setting?: Setting;
-  capacity?: number;
-  avg_length?: string;
-  modalities: Modality[];
-  staff_ratio?: string;
-  medical_support?: string;
-  insurance: Insurance[];
-  financial_aid?: string;
-  logo_url?: string;
-  images: string[];
-  accreditations: Accreditation[];
-  license_url?: string;
-  erp_hours_per_week?: number;
-  individual_sessions_per_week?: number;
-  specialised_clinicians_percent?: number;
-  outcome_measure?: OutcomeMeasure;
-  score_change?: number;
-  score_change_year?: number;
-  score_change_sample?: number;
-  family_sessions_per_week?: number;
-  family_accommodation_work?: boolean;
-  licence_number?: string;
-  licence_agency?: string;
-  restraint_policy?: string;
-  parent_contact_policy?: string;
-  schooling?: string;
-  transport_escort?: string;
-};
 
 /** The API's name of each fidelity number of the draft. */
 const FIDELITY_COLUMNS = {

@@ -3,14 +3,7 @@
  * the last 30 days (views, website clicks, call clicks, info requests), totals, and bar widths
  * relative to the largest count, so the chart needs no library.
  */
-
-export type EngagementCounts = {
-  program_id: string;
-  views: number;
-  website_clicks: number;
-  call_clicks: number;
-  info_requests: number;
-};
+import type { ProgramEngagement } from '../../api/contracts/providers.ts';
 
 export const ENGAGEMENT_METRICS = [
   { key: 'views', label: 'Views' },
@@ -21,11 +14,11 @@ export const ENGAGEMENT_METRICS = [
 
 export type EngagementMetric = (typeof ENGAGEMENT_METRICS)[number]['key'];
 
-export type EngagementRow = EngagementCounts & { name: string; total: number };
+export type EngagementRow = ProgramEngagement & { name: string; total: number };
 
 /** Rows with a display name (the listing's center name, else the program id) and a total. */
 export function engagementRows(
-  engagement: readonly EngagementCounts[],
+  engagement: readonly ProgramEngagement[],
   nameOf: (programId: string) => string | undefined,
 ): EngagementRow[] {
   return engagement.map((e) => ({
@@ -47,7 +40,7 @@ export function barPercent(value: number, max: number): number {
 }
 
 /** The largest single count among the rows (0 when there is none). */
-export function largestCount(rows: readonly EngagementCounts[]): number {
+export function largestCount(rows: readonly ProgramEngagement[]): number {
   let max = 0;
   for (const r of rows) max = Math.max(max, r.views, r.website_clicks, r.call_clicks, r.info_requests);
   return max;

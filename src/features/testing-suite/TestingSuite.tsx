@@ -5,7 +5,8 @@ import { SectionTabs } from '../../ui/Tabs.tsx';
 import { card } from '../../ui/boxes.tsx';
 import { primaryButton, secondaryButton } from '../../ui/buttons.ts';
 import { showToast } from '../../ui/toasts/store.ts';
-import { loadOverview, TEST_MESSAGES, type Failure, type TestOverview } from './api.ts';
+import type { TestToolsOverview } from '../../api/contracts/test-tools.ts';
+import { loadOverview, TEST_MESSAGES, type Failure } from './api.ts';
 import { DataPanel, OverviewPanel, ProvidersPanel, UserFlowPanel, type TestProgram } from './panels.tsx';
 import { searchWithTab, tabFromSearch, TABS, type TabId } from './tabs.ts';
 
@@ -14,7 +15,7 @@ type Load =
   | { state: 'signed-out' }
   | { state: 'not-allowed' }
   | { state: 'error' }
-  | { state: 'ready'; data: TestOverview };
+  | { state: 'ready'; data: TestToolsOverview };
 
 /**
  * /comprehensive-testing and /testing (docs/product-rules.md#testing-suite), for administrators
@@ -130,7 +131,7 @@ export default function TestingSuite({ program }: { program: TestProgram }) {
     );
   }
 
-  const data: TestOverview =
+  const data: TestToolsOverview =
     load.state === 'ready'
       ? load.data
       : {
@@ -140,7 +141,7 @@ export default function TestingSuite({ program }: { program: TestProgram }) {
           inquiries: [],
           engagement: [],
         };
-  const setData = (update: (current: TestOverview) => TestOverview) => {
+  const setData = (update: (current: TestToolsOverview) => TestToolsOverview) => {
     setLoad((current) => ({ state: 'ready', data: update(current.state === 'ready' ? current.data : data) }));
   };
 

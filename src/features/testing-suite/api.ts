@@ -2,52 +2,17 @@
  * The testing suite's calls to /api/test-tools/* (no React here). Each answers `{ ok: true, … }`
  * or a `Failure`: sign in again, not allowed (403), or a toast message (the server's own text
  * when it sent one, else the fallback of `TEST_MESSAGES`).
- *
- * The answer types mirror netlify/functions/test-tools.mts; they are declared again here so that
- * browser code never imports server modules.
  */
 import { apiFetch, failureText, readFailure } from '../../api/client.ts';
-import type { EngagementEventType, InquiryStatus, InquiryType } from '../../lib/vocabulary.ts';
-
-export type TestProvider = {
-  id: string;
-  organization_name: string;
-  contact_name: string;
-  email: string;
-  phone: string | null;
-  subscription_plan: string | null;
-  subscription_status: string;
-  trial_ends_at: string | null;
-  verification_status: 'unverified' | 'pending' | 'verified' | 'rejected';
-  created_at: string;
-};
-
-export type TestInquiry = {
-  id: string;
-  program_id: string | null;
-  type: InquiryType;
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  program_name: string | null;
-  status: InquiryStatus;
-  created_at: string;
-};
-
-export type TestEvent = {
-  id: string;
-  program_id: string;
-  event_type: EngagementEventType;
-  created_at: string;
-};
-
-export type TestOverview = {
-  status: 'Ready';
-  counts: { providers: number; inquiries: number; engagement: number };
-  providers: TestProvider[];
-  inquiries: TestInquiry[];
-  engagement: TestEvent[];
-};
+import {
+  TEST_TOOLS_MESSAGES,
+  type TestCleanupResult,
+  type TestEngagementEvent,
+  type TestInquiry,
+  type TestProvider,
+  type TestToolsOverview,
+} from '../../api/contracts/test-tools.ts';
+import type { EngagementEventType } from '../../lib/vocabulary.ts';
 
 export type Message = { title: string; description: string };
 
@@ -77,7 +42,7 @@ export const TEST_MESSAGES = {
   cleanupError: { title: 'Cleanup Error', description: 'Failed to clean up test data.' },
   noTestProvider: {
     title: 'No Test Provider Found',
-    description: 'Please create a test provider first before submitting test inquiries.',
+    description: TEST_TOOLS_MESSAGES.noTestProvider,
   },
   providerCreated: (email: string) => ({
     title: 'Test Provider Created Successfully',
@@ -130,11 +95,11 @@ async function parsed(res: Response, fallback: Message): Promise<Result<{ value:
 }
 
 /** `GET /api/test-tools/overview`: counts and lists, in one round trip. */
-export async function loadOverview(): Promise<Result<{ data: TestOverview }>> {
+export async function loadOverview(): Promise<Result<{ data: TestToolsOverview }>> {
   const res = await call(ENDPOINTS.overview);
   if (!res?.ok) return failure(res, TEST_MESSAGES.loadError, false);
   const result = await parsed(res, TEST_MESSAGES.loadError);
-  return result.ok ? { ok: true, data: result.value as TestOverview } : result;
+  return result.ok ? { ok: true, data: result.value as TestToolsOverview } : result;
 }
 
 /** `POST /api/test-tools/providers`: a real test provider account. */
@@ -158,19 +123,17 @@ export async function submitTestInquiry(input: TestInquiryInput): Promise<Result
 /** `POST /api/test-tools/engagement`: one event for the test program. */
 export async function trackTestEngagement(
   eventType: EngagementEventType,
-): Promise<Result<{ event: TestEvent }>> {
+): Promise<Result<{ event: TestEngagementEvent }>> {
   const res = await call(ENDPOINTS.engagement, post({ event_type: eventType }));
   if (!res?.ok) return failure(res, TEST_MESSAGES.engagementError, false);
   const result = await parsed(res, TEST_MESSAGES.engagementError);
-  return result.ok ? { ok: true, event: (result.value as { event: TestEvent }).event } : result;
+  return result.ok ? { ok: true, event: (result.value as { event: TestEngagementEvent }).event } : result;
 }
 
 /** `POST /api/test-tools/cleanup`: test inquiries and engagement go; providers stay. */
-export type CleanupResult = { inquiries_removed: number; engagement_removed: number };
-
-export async function cleanupTestData(): Promise<Result<{ removed: CleanupResult }>> {
+export async function cleanupTestData(): Promise<Result<{ removed: TestCleanupResult }>> {
   const res = await call(ENDPOINTS.cleanup, post());
   if (!res?.ok) return failure(res, TEST_MESSAGES.cleanupError);
   const result = await parsed(res, TEST_MESSAGES.cleanupError);
-  return result.ok ? { ok: true, removed: result.value as CleanupResult } : result;
+  return result.ok ? { ok: true, removed: result.value as TestCleanupResult } : result;
 }

@@ -14,12 +14,14 @@ import {
   TEST_MESSAGES,
   trackTestEngagement,
   type Failure,
-  type TestEvent,
-  type TestInquiry,
   type TestInquiryInput,
-  type TestOverview,
-  type TestProvider,
 } from './api.ts';
+import type {
+  TestEngagementEvent,
+  TestInquiry,
+  TestProvider,
+  TestToolsOverview,
+} from '../../api/contracts/test-tools.ts';
 import { shownEvents } from './tabs.ts';
 
 /** The test program's details, from content/programs/test-program-001.md at build time. */
@@ -38,7 +40,7 @@ export type TestProgram = {
 const heading = 'text-xl font-semibold text-brand-800';
 const subheading = 'text-lg font-semibold text-ink';
 
-export function OverviewPanel({ data, program }: { data: TestOverview; program: TestProgram }) {
+export function OverviewPanel({ data, program }: { data: TestToolsOverview; program: TestProgram }) {
   const stats: [string, string | number][] = [
     ['Test Providers', data.counts.providers],
     ['Test Inquiries', data.counts.inquiries],
@@ -185,10 +187,10 @@ export function UserFlowPanel({
   onInquiry,
   onEvent,
 }: {
-  data: TestOverview;
+  data: TestToolsOverview;
   onFailure: (failure: Failure) => void;
   onInquiry: (inquiry: TestInquiry) => void;
-  onEvent: (event: TestEvent) => void;
+  onEvent: (event: TestEngagementEvent) => void;
 }) {
   const [form, setForm] = useState<TestInquiryInput>(DEFAULT_INQUIRY);
   const [sending, setSending] = useState(false);

@@ -19,6 +19,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { glob } from 'astro/loaders';
 import postgres from 'postgres';
+import { selectListingsForPublishing } from '../../../netlify/functions/_shared/publishing.ts';
 import { TEST_PROGRAM_LABEL } from '../vocabulary.ts';
 import { listingToProgram, type ListingForPublishing, type PublishingResult } from '../published-listing.ts';
 import { REPLY_WINDOW_DAYS, medianReplyHours, type ReplyRow } from '../reply-time.ts';
@@ -33,24 +34,7 @@ export async function readPublishedListings(
 ): Promise<ListingForPublishing[]> {
   const sql = postgres(databaseUrl, { max: 1, connect_timeout: 15, idle_timeout: 1, onnotice: () => {} });
   try {
-    const listings = await sql<ListingForPublishing[]>`
-      select l.published_program_id, l.center_name, l.description, l.phone, l.email, l.website,
-             l.address, l.city, l.state, l.zip_code, l.age_groups, l.gender_specific, l.setting,
-             l.capacity, l.avg_length, l.modalities, l.staff_ratio, l.medical_support, l.insurance,
-             l.financial_aid, l.logo_url, l.accreditations,
-             l.erp_hours_per_week, l.individual_sessions_per_week, l.specialised_clinicians_percent,
-             l.outcome_measure, l.score_change, l.score_change_year, l.score_change_sample,
-             l.family_sessions_per_week, l.family_accommodation_work, l.licence_number, l.licence_agency,
-             l.restraint_policy, l.parent_contact_policy, l.schooling, l.transport_escort,
-             a.status as availability_status, a.wait_weeks as availability_wait_weeks,
-             a.confirmed_at as availability_confirmed_at,
-             p.verification_status = 'verified' as provider_verified
-      from public.provider_listings l
-      join public.providers p on p.id = l.provider_id
-      left join public.listing_availability a on a.listing_id = l.id
-      where l.status = 'approved' and l.published_program_id is not null
-        and p.organization_name <> ${TEST_PROGRAM_LABEL}
-      order by l.published_program_id`;
+    const listings = await selectListingsForPublishing(sql, 'published');
     const ids = listings.map((l) => l.published_program_id);
     const since = new Date(now.getTime() - REPLY_WINDOW_DAYS * 86_400_000);
     const requests = await sql<(ReplyRow & { program_id: string })[]>`

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../../../netlify/functions/_shared/env.ts';
-import { generationOf, rebuildTitle } from '../../../netlify/functions/_shared/rebuild.ts';
+import { generationOf, rebuildTitle } from '../../../netlify/functions/_shared/publishing.ts';
 import { LocalRebuilder, type LocalBuildOutcome } from '../../../scripts/lib/local-rebuild.ts';
 import { publishingView } from '../../../src/features/admin/rules.ts';
 import { listingsAsPrograms, UnpublishableListingsError } from '../../../src/lib/content/listing-loader.ts';

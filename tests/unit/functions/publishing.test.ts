@@ -6,7 +6,6 @@ import { mkdtempSync, mkdirSync, readFileSync, readdirSync, writeFileSync, exist
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { publishingChanged } from '../../../netlify/functions/_shared/notifications.ts';
 import {
   PUBLISHING_MESSAGES,
   formatUsPhone,
@@ -18,6 +17,7 @@ import {
 } from '../../../src/lib/published-listing.ts';
 import { findState } from '../../../src/lib/geo/states.ts';
 import { listFiles, swapInto, swapOrder } from '../../../scripts/lib/local-rebuild.ts';
+import { publishingChanged } from '../../../netlify/functions/_shared/publishing.ts';
 
 const COMPLETE: ListingForPublishing = {
   published_program_id: 'harbor-house',

@@ -1,12 +1,12 @@
 import type { Failure } from '../api.ts';
 import { AvailabilityCard } from '../AvailabilityCard.tsx';
-import type { ListingRow } from '../draft.ts';
+import type { Listing } from '../../../api/contracts/listings.ts';
 import { Pill, type Tone } from '../../../ui/Pill.tsx';
 import { card, SectionTitle } from '../../../ui/boxes.tsx';
 import { secondaryButton } from '../../../ui/buttons.ts';
 import { formatDay } from '../../../ui/format.ts';
 
-const LISTING_STATUS: Record<ListingRow['status'], { label: string; tone: Tone }> = {
+const LISTING_STATUS: Record<Listing['status'], { label: string; tone: Tone }> = {
   draft: { label: 'Draft', tone: 'slate' },
   pending: { label: 'Pending review', tone: 'amber' },
   approved: { label: 'Approved', tone: 'green' },
@@ -21,10 +21,10 @@ export function SubmittedListings({
   onAvailability,
   onFailure,
 }: {
-  listings: ListingRow[];
+  listings: Listing[];
   editingId: string | null;
-  onEdit: (listing: ListingRow) => void;
-  onAvailability: (listingId: string, availability: NonNullable<ListingRow['availability']>) => void;
+  onEdit: (listing: Listing) => void;
+  onAvailability: (listingId: string, availability: NonNullable<Listing['availability']>) => void;
   onFailure: (failure: Failure) => void;
 }) {
   return (

@@ -1,7 +1,8 @@
 /** The dashboard's Listings tab: the listing builder, then the listings already submitted. */
 import type { ComponentType } from 'react';
 import type { Failure } from '../api.ts';
-import { isEmptyDraft, type ListingRow } from '../draft.ts';
+import type { Listing } from '../../../api/contracts/listings.ts';
+import { isEmptyDraft } from '../draft.ts';
 import { card, SectionTitle } from '../../../ui/boxes.tsx';
 import { primaryButton, secondaryButton } from '../../../ui/buttons.ts';
 import { formatDayTime } from '../../../ui/format.ts';
@@ -30,11 +31,11 @@ const TAB_CONTENT: Record<BuilderTab, ComponentType<{ form: FieldForm }>> = {
 
 type Props = {
   userId: string;
-  listings: ListingRow[];
-  onSubmitted: (listing: ListingRow) => void;
+  listings: Listing[];
+  onSubmitted: (listing: Listing) => void;
   onFailure: (failure: Failure) => void;
   /** A listing's availability was stated or confirmed (the dashboard keeps its copy current). */
-  onAvailability: (listingId: string, availability: NonNullable<ListingRow['availability']>) => void;
+  onAvailability: (listingId: string, availability: NonNullable<Listing['availability']>) => void;
 };
 
 export function ListingsTab({ userId, listings, onSubmitted, onFailure, onAvailability }: Props) {

@@ -2,14 +2,8 @@
 import { useId, useRef, useState } from 'react';
 import { showToast } from '../../../ui/toasts/store.ts';
 import { submitListing, type Failure } from '../api.ts';
-import {
-  draftFromListing,
-  EMPTY_DRAFT,
-  isEmptyDraft,
-  listingBody,
-  type ListingDraft,
-  type ListingRow,
-} from '../draft.ts';
+import { draftFromListing, EMPTY_DRAFT, isEmptyDraft, listingBody, type ListingDraft } from '../draft.ts';
+import type { Listing } from '../../../api/contracts/listings.ts';
 import type { UploadKind } from '../uploads.ts';
 import { tabOf, visibleTabs, type BuilderTab } from './builder-tabs.ts';
 import { browserStorage, clearDraft, loadDraft, saveDraft } from './draft-storage.ts';
@@ -19,7 +13,7 @@ export type UpdateField = <K extends keyof ListingDraft>(key: K, value: ListingD
 
 type Options = {
   userId: string;
-  onSubmitted: (listing: ListingRow) => void;
+  onSubmitted: (listing: Listing) => void;
   onFailure: (failure: Failure) => void;
 };
 
@@ -98,7 +92,7 @@ export function useListingBuilder({ userId, onSubmitted, onFailure }: Options) {
   };
 
   /** A submitted listing back in the builder, to edit and resubmit. */
-  const edit = (listing: ListingRow) => {
+  const edit = (listing: Listing) => {
     if (!isEmptyDraft(draft) && draft.listingId !== listing.id) {
       const replace = window.confirm(
         'Replace the listing you are building with this one? Your unsaved changes will be lost.',

@@ -1,34 +1,27 @@
 /**
  * The /admin page's pure rules (src/features/admin/rules.ts) and its calls' answers
  * (src/features/admin/api.ts, with `apiFetch` replaced): tabs in the address, decision checks and
- * bodies, the program id preview (the same as the API's), links only for http(s), upload
+ * bodies, links only for http(s), upload
  * references, labels; 403 → forbidden, the API's field messages kept.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  ADMIN_MESSAGES,
-  PROGRAM_ID_PATTERN as SERVER_PROGRAM_ID_PATTERN,
-  programSlug,
-} from '../../../../netlify/functions/_shared/admin.ts';
-import {
   adminSearchWithTab,
   adminTabFromSearch,
   ageGroupLabel,
-  DECISION_MESSAGES,
   decisionBody,
   decisionErrors,
   decisionLabel,
   listText,
   opensInline,
   placeText,
-  PROGRAM_ID_PATTERN,
-  programIdFromName,
   safeHttpUrl,
   statusQuery,
   trialState,
   uploadPath,
   verificationLabel,
 } from '../../../../src/features/admin/rules.ts';
+import { ADMIN_MESSAGES } from '../../../../src/api/contracts/admin.ts';
 
 const apiFetch = vi.fn<(path: string, init?: RequestInit) => Promise<Response>>();
 vi.mock('../../../../src/api/client.ts', async (importOriginal) => ({
@@ -64,13 +57,6 @@ describe('tabs in the address', () => {
 });
 
 describe('decisions', () => {
-  it('uses the API’s own messages and program id rule', () => {
-    expect(DECISION_MESSAGES.notesRequired).toBe(ADMIN_MESSAGES.notesRequired);
-    expect(DECISION_MESSAGES.notesTooLong).toBe(ADMIN_MESSAGES.notesTooLong);
-    expect(DECISION_MESSAGES.programId).toBe(ADMIN_MESSAGES.programId);
-    expect(PROGRAM_ID_PATTERN.source).toBe(SERVER_PROGRAM_ID_PATTERN.source);
-  });
-
   it.each([
     [{ decision: 'rejected', notes: '' }, { reviewer_notes: ADMIN_MESSAGES.notesRequired }],
     [{ decision: 'rejected', notes: '  \n ' }, { reviewer_notes: ADMIN_MESSAGES.notesRequired }],
@@ -112,18 +98,6 @@ describe('decisions', () => {
       status: 'rejected',
       reviewer_notes: 'Fix\nit',
     });
-  });
-
-  it.each([
-    'Pine Hollow OCD Résidence!',
-    "Women's Harbor",
-    '  ',
-    '<script>alert(1)</script>',
-    'Ünïcödé — Center 2',
-    'x'.repeat(120),
-    '---a---',
-  ])('previews the program id the API makes from %j', (name) => {
-    expect(programIdFromName(name)).toBe(programSlug(name));
   });
 });
 

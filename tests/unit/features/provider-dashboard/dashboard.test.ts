@@ -10,10 +10,10 @@ import {
   isEmptyDraft,
   listingBody,
   type ListingDraft,
-  type ListingRow,
   hasYouthFacts,
   servesMinors,
 } from '../../../../src/features/provider-dashboard/draft.ts';
+import type { Listing } from '../../../../src/api/contracts/listings.ts';
 import {
   clearDraft,
   draftKey,
@@ -286,8 +286,9 @@ describe('draftFieldErrors', () => {
 
 describe('draftFromListing', () => {
   it('puts a submitted listing back in the builder, keeping its id', () => {
-    const row: ListingRow = {
+    const row: Listing = {
       id: '00000000-0000-4000-8000-000000000002',
+      provider_id: '00000000-0000-4000-8000-000000000001',
       center_name: 'Harbor',
       description: 'D',
       phone: '555',
@@ -318,6 +319,22 @@ describe('draftFromListing', () => {
       published_program_id: null,
       created_at: '2026-11-01T00:00:00Z',
       updated_at: '2026-11-01T00:00:00Z',
+      erp_hours_per_week: null,
+      individual_sessions_per_week: null,
+      specialised_clinicians_percent: null,
+      outcome_measure: null,
+      score_change: null,
+      score_change_year: null,
+      score_change_sample: null,
+      family_sessions_per_week: null,
+      family_accommodation_work: null,
+      licence_number: null,
+      licence_agency: null,
+      restraint_policy: null,
+      parent_contact_policy: null,
+      schooling: null,
+      transport_escort: null,
+      availability: null,
     };
     const d = draftFromListing(row);
     expect(d).toMatchObject({
@@ -399,6 +416,7 @@ describe('treatment fidelity and youth-safety fields in the draft', () => {
   it('come back from a submitted listing and round-trip to the same body', () => {
     const row = {
       id: '00000000-0000-4000-8000-000000000009',
+      provider_id: '00000000-0000-4000-8000-000000000001',
       center_name: 'Harbor',
       description: 'D',
       phone: '555',
@@ -445,7 +463,7 @@ describe('treatment fidelity and youth-safety fields in the draft', () => {
       created_at: '2026-11-01T00:00:00Z',
       updated_at: '2026-11-01T00:00:00Z',
       availability: null,
-    } satisfies ListingRow;
+    } satisfies Listing;
     const d = draftFromListing(row);
     expect(d).toMatchObject({
       erpHoursPerWeek: '12.5',

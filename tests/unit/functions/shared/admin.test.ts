@@ -6,16 +6,15 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  ADMIN_MESSAGES,
-  PROGRAM_ID_PATTERN,
   listingDecisionSchema,
-  programSlug,
   uniqueProgramId,
   verificationDecisionSchema,
 } from '../../../../netlify/functions/_shared/admin.ts';
 import { parseEnv, resetEnvForTests } from '../../../../netlify/functions/_shared/env.ts';
 import { renderMail } from '../../../../netlify/functions/_shared/mail-templates.ts';
-import { triggerRebuild } from '../../../../netlify/functions/_shared/rebuild.ts';
+import { triggerRebuild } from '../../../../netlify/functions/_shared/publishing.ts';
+import { ADMIN_MESSAGES } from '../../../../src/api/contracts/admin.ts';
+import { PROGRAM_ID_PATTERN, programSlug } from '../../../../src/lib/program-id.ts';
 
 describe('programSlug', () => {
   it.each([

@@ -1,27 +1,116 @@
-/**
- * Rebuilds of the static directory: asked for, coalesced, and counted as published only once a
- * build containing them succeeded (migration 20261125000300_publishing_outcomes.sql).
- *
- * - Requests: something the pages show changed. The database records them itself, in the
- *   transaction of the change (a listing approved, taken down or edited while approved; an
- *   availability change of an approved listing; a provider's Verified badge), and the drain for
- *   each decision (`private.request_rebuild`, one more generation in `pending_rebuild`). Many
- *   requests in a row make one build: at most one build is under way, builds start at most once
- *   per `REBUILD_MIN_INTERVAL_SECONDS`, and the next build contains every request before it.
- * - `askForRebuild()`: the notifications drain calls it every run (Netlify every 5 minutes,
- *   `npm start` every minute), so a request that had to wait, a hook that did not answer and a
- *   build that failed (after its backoff: 1, 2, 4, … minutes, at most an hour) are all asked
- *   for again.
- * - `recordBuildOutcome()`: the build's end. On Netlify the deploy events report it
- *   (netlify/functions/publishing-events.mts); under `npm start` the local rebuilder does.
- *
- * The build hook is a POST to `BUILD_HOOK_URL` (Netlify: Site configuration → Build hooks) whose
- * `trigger_title` ends with `[publishing <generation>]`, so the deploy it starts says which
- * requests it contains. Without `BUILD_HOOK_URL` nothing is called: the requests wait for the
- * next deploy, which reports its outcome the same way.
- */
+/** Publishing in one place: the approval and the build's loader read listings with the same columns, and rebuilds count as published only once a build containing them succeeded. */
+import type postgres from 'postgres';
+import type { PublishingState } from '../../../src/api/contracts/admin.ts';
+import { columnsOf } from '../../../src/api/contracts/rows.ts';
+import type { ListingForPublishing, PublishedListingColumns } from '../../../src/lib/published-listing.ts';
+import { TEST_PROGRAM_LABEL } from '../../../src/lib/vocabulary.ts';
 import { withService } from './db.ts';
 import { env } from './env.ts';
+
+/** The listing columns a directory program is made from (`listingToProgram`). */
+export const PUBLISHED_PROGRAM_COLUMNS = columnsOf<PublishedListingColumns>()([
+  'published_program_id',
+  'center_name',
+  'description',
+  'phone',
+  'email',
+  'website',
+  'address',
+  'city',
+  'state',
+  'zip_code',
+  'age_groups',
+  'gender_specific',
+  'setting',
+  'capacity',
+  'avg_length',
+  'modalities',
+  'staff_ratio',
+  'medical_support',
+  'insurance',
+  'financial_aid',
+  'logo_url',
+  'accreditations',
+  'erp_hours_per_week',
+  'individual_sessions_per_week',
+  'specialised_clinicians_percent',
+  'outcome_measure',
+  'score_change',
+  'score_change_year',
+  'score_change_sample',
+  'family_sessions_per_week',
+  'family_accommodation_work',
+  'licence_number',
+  'licence_agency',
+  'restraint_policy',
+  'parent_contact_policy',
+  'schooling',
+  'transport_escort',
+]);
+
+/**
+ * Listings as `listingToProgram` reads them, with their availability and their provider's
+ * Verified badge: one listing by id (the approval's check, inside its transaction), or every
+ * published one in program id order (the build; test providers' listings are never listed).
+ */
+export function selectListingsForPublishing(
+  sql: postgres.ISql,
+  which: { id: string } | 'published',
+): postgres.PendingQuery<ListingForPublishing[]> {
+  const where =
+    which === 'published'
+      ? sql`l.status = 'approved' and l.published_program_id is not null
+            and p.organization_name <> ${TEST_PROGRAM_LABEL}`
+      : sql`l.id = ${which.id}`;
+  return sql<ListingForPublishing[]>`
+    select ${sql(PUBLISHED_PROGRAM_COLUMNS.map((column) => `l.${column}`))},
+           a.status as availability_status, a.wait_weeks as availability_wait_weeks,
+           a.confirmed_at as availability_confirmed_at,
+           p.verification_status = 'verified' as provider_verified
+    from public.provider_listings l
+    join public.providers p on p.id = l.provider_id
+    left join public.listing_availability a on a.listing_id = l.id
+    where ${where}
+    order by l.published_program_id`;
+}
+
+/** Approved listings with one of `ids` as their program id: programs from their approval on, before their page is built. */
+export function selectApprovedPrograms(
+  sql: postgres.ISql,
+  ids: readonly string[],
+): postgres.PendingQuery<{ id: string; name: string }[]> {
+  return sql<{ id: string; name: string }[]>`
+    select l.published_program_id as id, l.center_name as name
+    from provider_listings l
+    where l.status = 'approved' and l.published_program_id = any(${ids}::text[])`;
+}
+
+/** True when a decision changes what the directory lists: a listing published, or a published one (it keeps its program id) rejected, i.e. taken down. */
+export function publishingChanged(n: { kind: string; published_program_id: string | null }): boolean {
+  return n.kind === 'listing_approved' || (n.kind === 'listing_rejected' && n.published_program_id !== null);
+}
+
+/**
+ * Asks for a rebuild when drained decisions change the directory: a listing published or taken
+ * down, or the verification of a provider with approved listings (their Verified badge).
+ */
+export async function requestRebuildForDecisions(
+  decisions: readonly { kind: string; provider_id: string; published_program_id: string | null }[],
+): Promise<void> {
+  let rebuild = decisions.some(publishingChanged);
+  const decidedProviders = decisions
+    .filter((n) => n.kind.startsWith('verification_'))
+    .map((n) => n.provider_id);
+  if (!rebuild && decidedProviders.length > 0) {
+    const published = await withService(
+      (tx) => tx`
+        select 1 from provider_listings
+        where provider_id = any(${decidedProviders}::uuid[]) and status = 'approved' limit 1`,
+    );
+    rebuild = published.length > 0;
+  }
+  if (rebuild) await withService((tx) => tx`select private.request_rebuild(${'directory listings changed'})`);
+}
 
 export type RebuildResult = 'triggered' | 'no-hook' | 'waiting';
 
@@ -146,27 +235,7 @@ export async function recordDeploySince(createdAt: string | Date): Promise<numbe
   return row?.generation ? Number(row.generation) : null;
 }
 
-/** The publishing state /admin shows (netlify/functions/admin-overview.mts). */
-export interface PublishingState {
-  /** Requests not yet contained in a successful build. */
-  pending: boolean;
-  /** The oldest of them. */
-  waiting_since: string | null;
-  /** When the newest successful build was reported. */
-  published_at: string | null;
-  /** A build is under way, asked for at `build_started_at`. */
-  building: boolean;
-  build_started_at: string | null;
-  /** Failed builds in a row (0: none), the newest failure, why, and when it is tried again. */
-  failures: number;
-  failed_at: string | null;
-  retry_at: string | null;
-  error: string | null;
-  /** Build hook calls that failed in a row, and why the last one did. */
-  hook_failures: number;
-  hook_error: string | null;
-}
-
+/** The overview's publishing state before any request was ever made. */
 export const NOTHING_PUBLISHED_YET: PublishingState = {
   pending: false,
   waiting_since: null,

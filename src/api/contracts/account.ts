@@ -1,0 +1,57 @@
+/** The signed-in person's own account: `/api/account`, `/api/account/export` and `/api/me`. */
+import type { Role } from '../../lib/vocabulary.ts';
+import type { Favorite } from './favorites.ts';
+import type { ProviderInquiryRow } from './rows.ts';
+import type { Provider } from './providers.ts';
+
+export interface AccountUser {
+  id: string;
+  email: string | null;
+  metadata: Record<string, unknown>;
+}
+
+/** A saved program with the path of its page (null when the directory no longer lists it). */
+export type AccountFavorite = Favorite & { program_path: string | null };
+
+/** A request the person sent while signed in, as the program moved it on (new → contacted → closed). */
+export type AccountRequest = Pick<
+  ProviderInquiryRow,
+  'id' | 'program_id' | 'program_name' | 'type' | 'status' | 'created_at' | 'updated_at'
+> & {
+  /** The program's page, or null when the directory no longer lists it. */
+  program_path: string | null;
+};
+
+/** `GET /api/account` → 200. */
+export interface AccountResponse {
+  user: AccountUser;
+  roles: Role[];
+  favorites: AccountFavorite[];
+  requests: AccountRequest[];
+}
+
+/** A request as exported: what the person sent, with the program's answer status. */
+export type ExportedRequest = Omit<AccountRequest, 'program_path'> &
+  Pick<ProviderInquiryRow, 'name' | 'email' | 'phone' | 'message' | 'location'>;
+
+/** `GET /api/account/export` → 200, a JSON file. */
+export interface AccountExport {
+  exported_at: string;
+  about: string;
+  account: AccountUser & { roles: Role[] };
+  favorites: Favorite[];
+  requests: ExportedRequest[];
+}
+
+/** `GET /api/me` → 200; `provider` is null for users without a provider profile. */
+export interface MeResponse {
+  user: AccountUser;
+  roles: Role[];
+  provider: Provider | null;
+}
+
+/** Who to write to when an account cannot be deleted here (the privacy policy's mailbox). */
+export const PRIVACY_EMAIL = 'privacy@example.org';
+
+/** 403 from `DELETE /api/account` for provider and administrator accounts. */
+export const NOT_DELETABLE = `Provider and administrator accounts cannot be deleted here. Please write to ${PRIVACY_EMAIL} and we will close the account for you.`;

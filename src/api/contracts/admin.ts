@@ -1,0 +1,125 @@
+/** Administrators' resources (`/api/admin/*`); decision bodies come from the schemas in _shared/admin.ts, imported as types only so nothing server-side reaches the browser. */
+import type { z } from 'zod';
+import type {
+  listingDecisionSchema,
+  verificationDecisionSchema,
+} from '../../../netlify/functions/_shared/admin.ts';
+import type { VerificationRequestStatus, VerificationStatus } from '../../lib/vocabulary.ts';
+import type { ProviderListingRow } from './rows.ts';
+
+/** What the admin API answers in words; the /admin page checks a decision with the same ones before sending it. */
+export const ADMIN_MESSAGES = {
+  notAdmin: 'Only administrators can do this.',
+  decisionStatus: 'Choose a decision: approved or rejected.',
+  notesType: 'Reviewer notes must be text.',
+  notesRequired: 'Please add reviewer notes: they tell the provider what to change.',
+  notesTooLong: 'Reviewer notes must be at most 5000 characters.',
+  notesControl: 'Reviewer notes must not contain control characters.',
+  notesUnicode: 'Reviewer notes contain text that is not valid Unicode.',
+  programId: 'The program id must be lower-case letters, digits and hyphens (at most 100).',
+  requestNotFound: 'Verification request not found.',
+  listingNotFound: 'Listing not found.',
+  programIdTaken: 'This program id is already used by another program. Choose another one.',
+  statusFilter: 'Unknown status.',
+  listingNotPending: (status: string) => `This listing is not waiting for review (it is ${status}).`,
+  requestDecidedAs: (status: string) => `This verification request was already ${status}.`,
+  requestDecided: 'This verification request was already decided.',
+} as const;
+
+/** Most characters of reviewer notes (`provider_listings_reviewer_notes_check`). */
+export const MAX_NOTES_LENGTH = 5000;
+
+/** `PATCH /api/admin/verification-requests/:id` body. */
+export type VerificationDecisionBody = z.input<typeof verificationDecisionSchema>;
+/** `PATCH /api/admin/listings/:id` body. */
+export type ListingDecisionBody = z.input<typeof listingDecisionSchema>;
+
+/** Whether decisions are on the live directory: a decision counts as published once a build containing it succeeded. */
+export interface PublishingState {
+  /** Requests not yet contained in a successful build. */
+  pending: boolean;
+  /** The oldest of them. */
+  waiting_since: string | null;
+  /** When the newest successful build was reported. */
+  published_at: string | null;
+  /** A build is under way, asked for at `build_started_at`. */
+  building: boolean;
+  build_started_at: string | null;
+  /** Failed builds in a row (0: none), the newest failure, why, and when it is tried again. */
+  failures: number;
+  failed_at: string | null;
+  retry_at: string | null;
+  error: string | null;
+  /** Build hook calls that failed in a row, and why the last one did. */
+  hook_failures: number;
+  hook_error: string | null;
+}
+
+/** `GET /api/admin/overview` → 200. */
+export interface AdminOverview {
+  providers: {
+    id: string;
+    organization_name: string;
+    email: string;
+    subscription_status: string;
+    trial_ends_at: string | null;
+    verification_status: VerificationStatus;
+    created_at: string;
+  }[];
+  inquiries: {
+    by_status: { new: number; contacted: number; closed: number };
+    by_program: { program_id: string | null; program_name: string | null; count: number }[];
+  };
+  engagement: {
+    program_id: string;
+    /** The program's name; null when the id is no program (any longer). */
+    program_name: string | null;
+    views: number;
+    website_clicks: number;
+    call_clicks: number;
+    info_requests: number;
+  }[];
+  publishing: PublishingState;
+}
+
+/** A verification request with its provider and the provider's licence files (newest first). */
+export interface AdminVerificationRequest {
+  id: string;
+  status: VerificationRequestStatus;
+  documents_submitted: string[];
+  requested_at: string;
+  reviewed_at: string | null;
+  reviewer_notes: string | null;
+  provider: {
+    id: string;
+    organization_name: string;
+    contact_name: string;
+    email: string;
+    phone: string | null;
+    verification_status: VerificationStatus;
+  };
+  licence_uploads: { id: string; url: string; original_name: string; content_type: string }[];
+}
+
+/** `GET /api/admin/verification-requests` → 200. */
+export interface AdminVerificationRequestsResponse {
+  requests: AdminVerificationRequest[];
+}
+/** `PATCH /api/admin/verification-requests/:id` → 200. */
+export interface AdminVerificationRequestResponse {
+  request: AdminVerificationRequest;
+}
+
+/** A listing as administrators read it: every column, with its provider. */
+export type AdminListing = ProviderListingRow & {
+  provider: { id: string; organization_name: string; email: string; verification_status: VerificationStatus };
+};
+
+/** `GET /api/admin/listings` → 200. */
+export interface AdminListingsResponse {
+  listings: AdminListing[];
+}
+/** `PATCH /api/admin/listings/:id` → 200. */
+export interface AdminListingResponse {
+  listing: AdminListing;
+}
