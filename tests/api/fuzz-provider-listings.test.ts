@@ -18,6 +18,7 @@ import providers from '../../netlify/functions/providers.mts';
 import { uploadsStore } from '../../netlify/functions/_shared/blobs.ts';
 import { closeDb } from '../../netlify/functions/_shared/db.ts';
 import { listingSchema, providerUpdateSchema, sniffContentType } from '../../src/lib/provider-schemas.ts';
+import { hasBidiControl } from '../../src/lib/schemas.ts';
 import { ACCREDITATIONS, AGE_GROUPS, INSURANCE, MODALITIES, SETTINGS } from '../../src/lib/vocabulary.ts';
 import {
   controlChar,
@@ -716,7 +717,9 @@ describe('POST /api/provider/uploads with hostile input', () => {
               : ['application/pdf', 'image/png', 'image/jpeg']
             ).includes(f.type.toLowerCase()) &&
             // Media types are case-insensitive (RFC 9110 §8.3.1): IMAGE/PNG is image/png.
-            sniffContentType(f.data) === f.type.toLowerCase();
+            sniffContentType(f.data) === f.type.toLowerCase() &&
+            // A name with a direction override ('a\u202egnp.exe') is refused whatever the file.
+            !hasBidiControl(f.filename);
           const status = w === 'none' ? 401 : !valid ? 400 : w === 'nobody' ? 404 : 201;
           return {
             label: `${w}: ${status}`,
