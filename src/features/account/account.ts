@@ -6,7 +6,7 @@
 import type { AccountRequest, AccountResponse } from '../../api/contracts/account.ts';
 import { MIN_PASSWORD_LENGTH } from '../../lib/vocabulary.ts';
 import { apiFetch, failureText, readFailure } from '../../api/client.ts';
-import { getSupabase, signOut } from '../../api/session.ts';
+import { signOut, updatePassword } from '../../api/session.ts';
 
 export const ACCOUNT_PATH = '/enhanced-dashboard';
 export const ACCOUNT_ENDPOINT = '/api/account';
@@ -146,13 +146,12 @@ export async function downloadExport(): Promise<Failure | null> {
   return null;
 }
 
-/** supabase-js `updateUser({ password })` through the session module; null on success. */
+/** The session module's `updatePassword` (which also ends the other sessions); null on success. */
 export async function changePassword(password: string): Promise<Message | null> {
   const tooShort = passwordProblem(password);
   if (tooShort) return tooShort;
   try {
-    const client = await getSupabase();
-    const { error } = await client.auth.updateUser({ password });
+    const error = await updatePassword(password);
     if (!error) return null;
     if (error.code === 'weak_password') {
       return passwordProblem('') ?? { title: 'Password Update Failed', description: error.message };
