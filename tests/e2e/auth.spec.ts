@@ -423,6 +423,8 @@ test.describe('accessibility of /auth', () => {
   const modes = ['', '?mode=signup', '?mode=magic-link', '?mode=reset', '?mode=update-password'];
   for (const viewport of [{ width: 1280, height: 900 }, PHONE]) {
     test(`every mode at ${viewport.width}px, with messages shown`, async ({ page }) => {
+      // Eleven axe scans: about 3 s each on a 2-core machine, over the 30 s default.
+      test.setTimeout(90_000);
       await page.setViewportSize(viewport);
       for (const mode of modes) {
         await page.goto(`/auth${mode}`);
