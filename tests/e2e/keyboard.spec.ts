@@ -160,6 +160,8 @@ test('a provider by keyboard: register (both steps), confirm, sign in, move betw
 test('compare by keyboard: a card toggle with Space, the tray and the table Remove buttons keep the focus', async ({
   page,
 }) => {
+  // Tabbing across the page's header, search and first card, one key and one check at a time.
+  test.setTimeout(90_000);
   await page.goto('/');
   const toggle = page.getByRole('button', { name: /^Compare / }).first();
   await tabTo(page, toggle);
