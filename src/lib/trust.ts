@@ -1,0 +1,54 @@
+/**
+ * The two trust facts a program can carry, named and defined once (docs/product-rules.md#what-the-badges-mean,
+ * the public page /how-we-verify). Badges, their accessible names and tooltips, compare rows,
+ * e-mails, /about and JSON-LD use these words and no others. Neither fact is an endorsement.
+ *
+ * - The PROVIDER is verified: the site team checked the organization's identity, its state
+ *   license and the documents it sent (`providers.verified_at`; a program file's `verifiedOn`).
+ * - The LISTING was reviewed: the site team reviewed the listing's facts before publishing them
+ *   (the date of the review of the version now published; a program file's `reviewedOn`).
+ * "Featured" does not exist: no program is placed above others, and no place is for sale.
+ */
+import { formatLongDate } from './dates.ts';
+
+/** A `YYYY-MM-DD` date or a timestamp (its UTC day), as "March 3, 2026"; null when absent or unreadable. */
+function day(on: string | null | undefined): string | null {
+  if (!on) return null;
+  try {
+    return formatLongDate(on.slice(0, 10));
+  } catch {
+    return null;
+  }
+}
+
+export const HOW_WE_VERIFY_PATH = '/how-we-verify';
+
+export const TRUST = {
+  verified: {
+    /** The badge's visible text. */
+    badge: 'Verified provider',
+    /** One sentence: what was checked (tooltips, compare rows, /about). */
+    meaning: 'The site team checked this provider’s identity, state license and documents.',
+    notVerified: 'Provider not verified yet',
+  },
+  reviewed: {
+    badge: 'Listing reviewed',
+    meaning: 'The site team reviewed this listing’s facts before publishing them.',
+    notReviewed: 'Listing not reviewed',
+  },
+  notEndorsement:
+    'Neither is an endorsement or a rating of the care a program gives: ask every program your own questions.',
+  linkText: 'How we verify',
+} as const;
+
+/** "Verified provider, checked on March 3, 2026" — the badge's accessible name and tooltip. */
+export function verifiedLabel(on: string | null | undefined): string {
+  const date = day(on);
+  return date ? `${TRUST.verified.badge}, checked on ${date}` : TRUST.verified.badge;
+}
+
+/** "Listing reviewed on March 3, 2026". */
+export function reviewedLabel(on: string | null | undefined): string {
+  const date = day(on);
+  return date ? `${TRUST.reviewed.badge} on ${date}` : TRUST.reviewed.badge;
+}
