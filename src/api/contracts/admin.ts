@@ -5,6 +5,7 @@ import type {
   verificationDecisionSchema,
 } from '../../../netlify/functions/_shared/admin.ts';
 import type { VerificationRequestStatus, VerificationStatus } from '../../lib/vocabulary.ts';
+import type { ListingPublication } from './listings.ts';
 import type { ProviderListingRow } from './rows.ts';
 
 /** What the admin API answers in words; the /admin page checks a decision with the same ones before sending it. */
@@ -110,10 +111,28 @@ export interface AdminVerificationRequestResponse {
   request: AdminVerificationRequest;
 }
 
-/** A listing as administrators read it: every column, with its provider. */
+/**
+ * A listing as administrators read it: every column (the working copy), with its provider, its
+ * published version (null when never published; compare `publication.snapshot` with the columns
+ * for "what changed") and the files the provider uploaded (logo/images and license documents).
+ */
 export type AdminListing = ProviderListingRow & {
-  provider: { id: string; organization_name: string; email: string; verification_status: VerificationStatus };
+  provider: {
+    id: string;
+    organization_name: string;
+    email: string;
+    verification_status: VerificationStatus;
+    verified_at: string | null;
+  };
+  publication: ListingPublication | null;
+  uploads: { id: string; url: string; kind: 'logo' | 'license'; original_name: string; content_type: string }[];
 };
+
+/**
+ * `POST /api/admin/listings/:id/publication` body: take a live listing off the directory (a
+ * reason, shown to and e-mailed to the provider) or put an unpublished/withdrawn one back.
+ */
+export type PublicationDecisionBody = { action: 'unpublish'; reason: string } | { action: 'republish' };
 
 /** `GET /api/admin/listings` → 200. */
 export interface AdminListingsResponse {

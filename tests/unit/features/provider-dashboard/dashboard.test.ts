@@ -335,6 +335,7 @@ describe('draftFromListing', () => {
       schooling: null,
       transport_escort: null,
       availability: null,
+      publication: null,
     };
     const d = draftFromListing(row);
     expect(d).toMatchObject({
@@ -463,6 +464,7 @@ describe('treatment fidelity and youth-safety fields in the draft', () => {
       created_at: '2026-11-01T00:00:00Z',
       updated_at: '2026-11-01T00:00:00Z',
       availability: null,
+      publication: null,
     } satisfies Listing;
     const d = draftFromListing(row);
     expect(d).toMatchObject({
