@@ -49,7 +49,7 @@ import { RateLimiter } from './_shared/rate-limit.ts';
 const STATUSES = ['pending', 'approved', 'rejected'] as const;
 const ITEM_PATH = /^\/api\/admin\/verification-requests\/([^/]+)$/;
 
-/** Requests with their provider and licence files (read through RLS as the administrator). */
+/** Requests with their provider and license files (read through RLS as the administrator). */
 async function selectRequests(
   tx: Tx,
   filter: { id?: string; status?: string | undefined },
@@ -61,7 +61,7 @@ async function selectRequests(
       'provider', jsonb_build_object(
         'id', p.id, 'organization_name', p.organization_name, 'contact_name', p.contact_name,
         'email', p.email, 'phone', p.phone, 'verification_status', p.verification_status),
-      'licence_uploads', coalesce((
+      'license_uploads', coalesce((
         select jsonb_agg(jsonb_build_object(
           'id', u.id, 'url', '/api/provider/uploads/' || u.id, 'original_name', u.original_name,
           'content_type', u.content_type) order by u.created_at desc, u.id)

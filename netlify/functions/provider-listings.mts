@@ -14,7 +14,7 @@
  * The body is `listingSchema` (src/lib/provider-schemas.ts): center name, description and phone
  * required (400 "Missing Required Information: …"), options from the vocabulary. `logo_url`,
  * `license_url` and upload entries of `images` must be `/api/provider/uploads/<id>` of the
- * caller's own upload of the right kind (a logo / a licence; images are logo-kind uploads), else
+ * caller's own upload of the right kind (a logo / a license; images are logo-kind uploads), else
  * 400. 404 `not_found` when the user has no provider profile (GET: the dashboard's "no profile"
  * message; POST/PUT: "Provider not found"), and for a PUT id that is not one of the caller's
  * listings (another provider's, a missing one, or not an id: never told apart). 401 without a
@@ -87,8 +87,8 @@ function fields(input: ListingInput): Record<string, unknown> {
     score_change_sample: input.score_change_sample,
     family_sessions_per_week: input.family_sessions_per_week,
     family_accommodation_work: input.family_accommodation_work,
-    licence_number: input.licence_number,
-    licence_agency: input.licence_agency,
+    license_number: input.license_number,
+    license_agency: input.license_agency,
     restraint_policy: input.restraint_policy,
     parent_contact_policy: input.parent_contact_policy,
     schooling: input.schooling,

@@ -1,5 +1,5 @@
 /**
- * Files a provider uploads for its listing: the logo (an image) and the licence (a PDF or an
+ * Files a provider uploads for its listing: the logo (an image) and the license (a PDF or an
  * image; docs/product-rules.md#listings-and-review).
  *
  * - `POST /api/provider/uploads` (multipart/form-data, fields `kind` = `logo` | `license` and
@@ -11,7 +11,7 @@
  *   on `provider_uploads` decides); anyone else, and any unknown id, 404.
  *
  * A file is accepted only when its declared type is one its kind allows (logo: PNG, JPEG, WebP;
- * licence: PDF, PNG, JPEG), its first bytes are that type's signature (a renamed executable is
+ * license: PDF, PNG, JPEG), its first bytes are that type's signature (a renamed executable is
  * refused) and it holds 1 byte to 5 MB. Each refusal has its own message (`UPLOAD_MESSAGES`):
  * 400 for a wrong kind, field, type or content, 413 over 5 MB, 415 for a body that is not
  * multipart; nothing is stored then. The row is inserted through `withClaims` (policy "Providers

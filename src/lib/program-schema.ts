@@ -63,10 +63,10 @@ export const fidelitySchema = z.strictObject({
 
 /** What a parent of a minor must know (programs serving children or adolescents). */
 export const youthSafetySchema = z.strictObject({
-  licence: z
+  license: z
     .strictObject({
-      number: nonEmpty('licence.number').optional(),
-      agency: nonEmpty('licence.agency').optional(),
+      number: nonEmpty('license.number').optional(),
+      agency: nonEmpty('license.agency').optional(),
     })
     .optional(),
   restraintSeclusionPolicy: nonEmpty('restraintSeclusionPolicy').optional(),

@@ -64,7 +64,7 @@ export const PROVIDER_MESSAGES = {
   ...LISTING_FIELD_MESSAGES,
   logoRef: 'Logo must be a logo you uploaded (/api/provider/uploads/<id>): please upload the logo again.',
   licenseRef:
-    'License must be a licence file you uploaded (/api/provider/uploads/<id>): please upload the licence again.',
+    'License must be a license file you uploaded (/api/provider/uploads/<id>): please upload the license again.',
   imageRef:
     'Each image must be an http(s) web address or an image you uploaded (/api/provider/uploads/<id>).',
   imagesTooMany: 'Please add at most 20 images.',
@@ -349,8 +349,8 @@ export const listingSchema = z
         .optional()
         .transform((v) => v ?? null),
       // What a parent of a minor needs to know (docs/product-rules.md#program-profiles).
-      licence_number: optionalText('Licence number', 100),
-      licence_agency: optionalText('Licensing agency', 200),
+      license_number: optionalText('License number', 100),
+      license_agency: optionalText('Licensing agency', 200),
       restraint_policy: optionalText('Restraint and seclusion policy', 2000, true),
       parent_contact_policy: optionalText('Parent contact policy', 2000, true),
       schooling: optionalText('Schooling', 2000, true),
@@ -455,7 +455,7 @@ export const UPLOAD_KINDS = ['logo', 'license'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 /** Largest file accepted: 5 MB (`provider_uploads_size_bytes_check`). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-/** The content types each kind accepts: a logo is an image; a licence a PDF or an image. */
+/** The content types each kind accepts: a logo is an image; a license a PDF or an image. */
 export const UPLOAD_TYPES = {
   logo: ['image/png', 'image/jpeg', 'image/webp'],
   license: ['application/pdf', 'image/png', 'image/jpeg'],

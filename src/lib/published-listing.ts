@@ -47,8 +47,8 @@ type FactColumn =
   | 'score_change_sample'
   | 'family_sessions_per_week'
   | 'family_accommodation_work'
-  | 'licence_number'
-  | 'licence_agency'
+  | 'license_number'
+  | 'license_agency'
   | 'restraint_policy'
   | 'parent_contact_policy'
   | 'schooling'
@@ -172,12 +172,12 @@ function choosingFacts(listing: ListingForPublishing): Partial<ProgramInput> {
         : undefined,
     family: Object.keys(family).length > 0 ? family : undefined,
   });
-  const licence = defined({
-    number: optionalText(listing.licence_number),
-    agency: optionalText(listing.licence_agency),
+  const license = defined({
+    number: optionalText(listing.license_number),
+    agency: optionalText(listing.license_agency),
   });
   const youthSafety = defined({
-    licence: Object.keys(licence).length > 0 ? licence : undefined,
+    license: Object.keys(license).length > 0 ? license : undefined,
     restraintSeclusionPolicy: optionalText(listing.restraint_policy),
     parentContactPolicy: optionalText(listing.parent_contact_policy),
     schooling: optionalText(listing.schooling),

@@ -1,13 +1,13 @@
 /**
- * Youth-safety facts of a program that admits teens: licence, restraint and seclusion,
+ * Youth-safety facts of a program that admits teens: license, restraint and seclusion,
  * parent contact, schooling and the use of transport/escort services. Each is shown; a missing
  * one reads "The program has not told us" (it is not ours to guess). Pure.
  */
 import type { FactRow } from './fidelity.ts';
 
 export interface YouthSafety {
-  /** The state licence for serving minors: its number and the agency that issued it. */
-  licence?: { number?: string | null | undefined; agency?: string | null | undefined } | null | undefined;
+  /** The state license for serving minors: its number and the agency that issued it. */
+  license?: { number?: string | null | undefined; agency?: string | null | undefined } | null | undefined;
   /** The program's policy on physical restraint and seclusion, in its words. */
   restraintSeclusionPolicy?: string | null | undefined;
   /** How and how often a resident can contact parents. */
@@ -21,7 +21,7 @@ export interface YouthSafety {
 export const NOT_TOLD = 'The program has not told us';
 
 export const YOUTH_SAFETY_LABELS = {
-  licence: 'Licence',
+  license: 'License',
   restraintSeclusionPolicy: 'Restraint and seclusion',
   parentContactPolicy: 'Parent contact',
   schooling: 'Schooling',
@@ -46,12 +46,12 @@ function row(key: keyof typeof YOUTH_SAFETY_LABELS, value: string | null): FactR
  * "No. 12345, Massachusetts Department of Early Education and Care"; with only one part given, that
  * part and what is missing ("No. 12345 (issuing agency not given)").
  */
-export function licenceText(licence: YouthSafety['licence']): string | null {
-  const number = text(licence?.number);
-  const agency = text(licence?.agency);
+export function licenseText(license: YouthSafety['license']): string | null {
+  const number = text(license?.number);
+  const agency = text(license?.agency);
   if (number && agency) return `No. ${number}, ${agency}`;
   if (number) return `No. ${number} (issuing agency not given)`;
-  if (agency) return `${agency} (licence number not given)`;
+  if (agency) return `${agency} (license number not given)`;
   return null;
 }
 
@@ -59,7 +59,7 @@ export function licenceText(licence: YouthSafety['licence']): string | null {
 export function youthSafetyRows(facts: YouthSafety | null | undefined): FactRow[] {
   const y = facts ?? {};
   return [
-    row('licence', licenceText(y.licence)),
+    row('license', licenseText(y.license)),
     row('restraintSeclusionPolicy', text(y.restraintSeclusionPolicy)),
     row('parentContactPolicy', text(y.parentContactPolicy)),
     row('schooling', text(y.schooling)),

@@ -107,7 +107,7 @@ async function providerWithRequest(
     new Request('http://localhost/api/provider/verification-requests', {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
-      body: JSON.stringify({ documents: ['State licence', 'Insurance certificate'] }),
+      body: JSON.stringify({ documents: ['State license', 'Insurance certificate'] }),
     }),
     ctx(),
   );
@@ -200,12 +200,12 @@ describe('every /api/admin endpoint', () => {
 });
 
 describe('verification requests', () => {
-  it('lists pending requests with the provider and its licence files', async () => {
+  it('lists pending requests with the provider and its license files', async () => {
     const p = await providerWithRequest('admin-list');
     const upload = randomUUID();
     await sql`
       insert into provider_uploads (id, provider_id, kind, content_type, size_bytes, sha256, original_name, blob_key)
-      values (${upload}, ${p.provider}, 'license', 'application/pdf', 100, ${'b'.repeat(64)}, 'licence.pdf',
+      values (${upload}, ${p.provider}, 'license', 'application/pdf', 100, ${'b'.repeat(64)}, 'license.pdf',
               ${`${p.provider}/${upload}`})`;
     const res = await call('GET', '/api/admin/verification-requests?status=pending', adminToken);
     expect(res.status).toBe(200);
@@ -215,7 +215,7 @@ describe('verification requests', () => {
     expect(mine).toEqual({
       id: p.request,
       status: 'pending',
-      documents_submitted: ['State licence', 'Insurance certificate'],
+      documents_submitted: ['State license', 'Insurance certificate'],
       requested_at: expect.any(String) as string,
       reviewed_at: null,
       reviewer_notes: null,
@@ -227,11 +227,11 @@ describe('verification requests', () => {
         phone: null,
         verification_status: 'pending',
       },
-      licence_uploads: [
+      license_uploads: [
         {
           id: upload,
           url: `/api/provider/uploads/${upload}`,
-          original_name: 'licence.pdf',
+          original_name: 'license.pdf',
           content_type: 'application/pdf',
         },
       ],
@@ -251,14 +251,14 @@ describe('verification requests', () => {
     const p = await providerWithRequest('admin-approve');
     const res = await call('PATCH', `/api/admin/verification-requests/${p.request}`, adminToken, {
       status: 'approved',
-      reviewer_notes: 'Licence checked <ok>',
+      reviewer_notes: 'License checked <ok>',
     });
     expect(res.status).toBe(200);
     const { request } = await body<AdminVerificationRequestResponse>(res);
     expect(request).toMatchObject({
       id: p.request,
       status: 'approved',
-      reviewer_notes: 'Licence checked <ok>',
+      reviewer_notes: 'License checked <ok>',
       provider: { id: p.provider, verification_status: 'verified' },
     });
     expect(request.reviewed_at).not.toBeNull();
@@ -269,13 +269,13 @@ describe('verification requests', () => {
       verified_by: admin?.id,
     });
     expect(await notifications(p.request)).toEqual([
-      { kind: 'verification_approved', notes: 'Licence checked <ok>', sent: true },
+      { kind: 'verification_approved', notes: 'License checked <ok>', sent: true },
     ]);
     const [mail, ...more] = await outboxFor(p.user.email);
     expect(more.filter((m) => m.subject.includes('verified'))).toEqual([]);
     expect(mail?.subject).toBe('admin-approve House is now verified');
-    expect(mail?.text).toContain('Licence checked <ok>');
-    expect(mail?.html).toContain('Licence checked &lt;ok&gt;');
+    expect(mail?.text).toContain('License checked <ok>');
+    expect(mail?.html).toContain('License checked &lt;ok&gt;');
 
     const again = await call('PATCH', `/api/admin/verification-requests/${p.request}`, adminToken, {
       status: 'rejected',
@@ -304,18 +304,18 @@ describe('verification requests', () => {
     expect(await notifications(p.request)).toEqual([]);
     const res = await call('PATCH', `/api/admin/verification-requests/${p.request}`, adminToken, {
       status: 'rejected',
-      reviewer_notes: 'The licence scan is unreadable.',
+      reviewer_notes: 'The license scan is unreadable.',
     });
     expect(res.status).toBe(200);
     expect((await body<AdminVerificationRequestResponse>(res)).request.provider.verification_status).toBe(
       'rejected',
     );
     expect(await notifications(p.request)).toEqual([
-      { kind: 'verification_rejected', notes: 'The licence scan is unreadable.', sent: true },
+      { kind: 'verification_rejected', notes: 'The license scan is unreadable.', sent: true },
     ]);
     const [mail] = await outboxFor(p.user.email);
     expect(mail?.subject).toBe('Your verification request for admin-reject House needs updates');
-    expect(mail?.text).toContain('The licence scan is unreadable.');
+    expect(mail?.text).toContain('The license scan is unreadable.');
   });
 
   it('a decision made in Studio (a plain UPDATE) reaches the same state and the same e-mail after a drain', async () => {
@@ -489,20 +489,20 @@ describe('listings', () => {
     });
     const res = await call('PATCH', `/api/admin/listings/${id}`, adminToken, {
       status: 'rejected',
-      reviewer_notes: 'Please add your licence.',
+      reviewer_notes: 'Please add your license.',
     });
     expect(res.status).toBe(200);
     expect((await body<AdminListingResponse>(res)).listing).toMatchObject({
       status: 'rejected',
-      reviewer_notes: 'Please add your licence.',
+      reviewer_notes: 'Please add your license.',
       published_program_id: null,
     });
     const mail = (await outboxFor(providerEmail)).find(
       (m) => m.subject === 'Your listing Rejected Center needs updates',
     );
-    expect(mail?.text).toContain('Please add your licence.');
+    expect(mail?.text).toContain('Please add your license.');
     expect(await notifications(id)).toEqual([
-      { kind: 'listing_rejected', notes: 'Please add your licence.', sent: true },
+      { kind: 'listing_rejected', notes: 'Please add your license.', sent: true },
     ]);
   });
 });

@@ -104,7 +104,7 @@ function targeted(handler: Handler, ids: () => Record<Target, string>): Handler 
 
 const notesValue: fc.Arbitrary<unknown> = fc.oneof(
   {
-    arbitrary: fc.constantFrom('Looks good.', '  Please add your licence.\nThanks ', 'Zoë <b>ok</b>'),
+    arbitrary: fc.constantFrom('Looks good.', '  Please add your license.\nThanks ', 'Zoë <b>ok</b>'),
     weight: 4,
   },
   { arbitrary: fc.constantFrom('', '   ', null), weight: 2 },
@@ -281,7 +281,7 @@ async function newRequest(status: 'pending' | 'approved'): Promise<string> {
   await sql`update providers set verification_status = 'unverified', verified_at = null, verified_by = null where id = ${provider}`;
   const [row] = await sql<{ id: string }[]>`
     insert into provider_verification_requests (provider_id, documents_submitted)
-    values (${provider}, ${['Fuzz licence']}) returning id`;
+    values (${provider}, ${['Fuzz license']}) returning id`;
   const id = row?.id ?? '';
   if (status === 'approved')
     await sql`update provider_verification_requests set status = 'approved' where id = ${id}`;

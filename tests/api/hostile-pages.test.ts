@@ -58,7 +58,7 @@ function programs(): HostileProgram[] {
         highlights: [t[12]],
         team: [{ role: t[13], description: t[14] }],
         locationFeatures: [t[15]],
-        youthSafety: { schooling: t[2], parentContactPolicy: t[3], licence: { number: t[4], agency: t[5] } },
+        youthSafety: { schooling: t[2], parentContactPolicy: t[3], license: { number: t[4], agency: t[5] } },
         testimonials: [{ quote: t[6], author: t[7] }],
         sample: true,
       },

@@ -259,8 +259,8 @@ const FACTS = {
   score_change_sample: 48,
   family_sessions_per_week: 1,
   family_accommodation_work: true,
-  licence_number: ' 12345 ',
-  licence_agency: 'Oregon Department of Human Services',
+  license_number: ' 12345 ',
+  license_agency: 'Oregon Department of Human Services',
   restraint_policy: 'No seclusion.\nRestraint only as a last resort, by trained staff, documented.',
   parent_contact_policy: 'Daily phone calls; visits on weekends.',
   schooling: 'On-site school; accredited credits transfer.',
@@ -272,7 +272,7 @@ describe('treatment fidelity and youth-safety fields', () => {
     const res = await call('POST', '/api/provider/listings', owner.token, { ...MINIMAL, ...FACTS });
     expect(res.status).toBe(201);
     const { listing } = await body<ListingResponse>(res);
-    const expected = { ...FACTS, licence_number: '12345' };
+    const expected = { ...FACTS, license_number: '12345' };
     expect(listing).toMatchObject({ ...expected, availability: null });
     const [row] = await sql<
       Record<string, unknown>[]
@@ -390,8 +390,8 @@ describe('treatment fidelity and youth-safety fields', () => {
   });
 
   it.each([
-    ['licence_number', 101],
-    ['licence_agency', 201],
+    ['license_number', 101],
+    ['license_agency', 201],
     ['restraint_policy', 2001],
     ['parent_contact_policy', 2001],
     ['schooling', 2001],
@@ -416,7 +416,7 @@ describe('file references in a listing', () => {
     return id;
   };
 
-  it("accepts the caller's own logo, licence and image uploads", async () => {
+  it("accepts the caller's own logo, license and image uploads", async () => {
     const [logo, license] = [await upload(ownerProvider, 'logo'), await upload(ownerProvider, 'license')];
     const res = await call('POST', '/api/provider/listings', owner.token, {
       ...MINIMAL,
@@ -433,9 +433,9 @@ describe('file references in a listing', () => {
   it.each([
     ["another provider's logo", 'logo_url', 'other-logo'],
     ['an unknown upload id', 'logo_url', 'unknown'],
-    ['a licence used as the logo', 'logo_url', 'own-license'],
-    ['a logo used as the licence', 'license_url', 'own-logo'],
-    ["another provider's licence", 'license_url', 'other-license'],
+    ['a license used as the logo', 'logo_url', 'own-license'],
+    ['a logo used as the license', 'license_url', 'own-logo'],
+    ["another provider's license", 'license_url', 'other-license'],
   ])('400 for %s, nothing stored', async (_label, field, which) => {
     const id =
       which === 'unknown'

@@ -149,7 +149,7 @@ describe('POST /api/provider/uploads: refusals store nothing', () => {
       UPLOAD_MESSAGES.logoType,
     ],
     [
-      'a licence that is WebP',
+      'a license that is WebP',
       () => form({ kind: 'license', file: { data: bytes(WEBP), type: 'image/webp', name: 'a.webp' } }),
       'owner',
       400,
@@ -422,7 +422,7 @@ describe('GET /api/provider/uploads/:id', () => {
     logo = (await body<UploadResponse>(b)).upload.id;
   });
 
-  it('the owner reads its licence: the bytes, as an attachment, never cached or sniffed', async () => {
+  it('the owner reads its license: the bytes, as an attachment, never cached or sniffed', async () => {
     const res = await get(owner.token, license);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');

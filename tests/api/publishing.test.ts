@@ -305,7 +305,7 @@ describe('verification of a provider with a published program', () => {
     ).toBe(200);
     const [request] = await sql<{ id: string }[]>`
       insert into provider_verification_requests (provider_id, documents_submitted)
-      values (${provider}, ${['State licence']}) returning id`;
+      values (${provider}, ${['State license']}) returning id`;
     await buildEnds(true);
     hookCalls.length = 0;
     await sql`update provider_verification_requests set status = 'approved' where id = ${request?.id ?? ''}`;
@@ -325,7 +325,7 @@ describe('verification of a provider with a published program', () => {
     const otherProvider = (await body<ProviderResponse>(res)).provider.id;
     const [second] = await sql<{ id: string }[]>`
       insert into provider_verification_requests (provider_id, documents_submitted)
-      values (${otherProvider}, ${['State licence']}) returning id`;
+      values (${otherProvider}, ${['State license']}) returning id`;
     await drainNotifications();
     hookCalls.length = 0;
     await sql`update provider_verification_requests set status = 'approved' where id = ${second?.id ?? ''}`;

@@ -3,7 +3,7 @@
  * decision made by a plain UPDATE as postgres (what a person does in Supabase Studio) and one made
  * as an administrator through RLS (what /api/admin does) leave the provider in the same state and
  * write exactly one notification each; non-admins cannot decide, cannot read the outbox or other
- * providers' licence files; two drains claiming at the same time never get the same notification.
+ * providers' license files; two drains claiming at the same time never get the same notification.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,7 +53,7 @@ async function freshProvider(tx: Tx): Promise<Fresh> {
     values (${f.provider}, ${f.user}, 'Fresh Provider', ${`p-${f.user}@example.org`})`;
   await tx`
     insert into public.provider_verification_requests (id, provider_id, documents_submitted)
-    values (${f.request}, ${f.provider}, ${['State licence']})`;
+    values (${f.request}, ${f.provider}, ${['State license']})`;
   // Complete, with its program id: an approved listing must be publishable (migration 20261125000300).
   await tx`
     insert into public.provider_listings (id, provider_id, center_name, description, phone, status, address,
@@ -291,11 +291,11 @@ describe('non-admins', () => {
     },
   );
 
-  it("other providers and families cannot read a provider's licence files; the owner and admins can", async () => {
+  it("other providers and families cannot read a provider's license files; the owner and admins can", async () => {
     const upload = randomUUID();
     const setup = (tx: Tx) => tx`
       insert into public.provider_uploads (id, provider_id, kind, content_type, size_bytes, sha256, original_name, blob_key)
-      values (${upload}, ${SEED.provider}, 'license', 'application/pdf', 100, ${'a'.repeat(64)}, 'licence.pdf',
+      values (${upload}, ${SEED.provider}, 'license', 'application/pdf', 100, ${'a'.repeat(64)}, 'license.pdf',
               ${`${SEED.provider}/${upload}`})`;
     const seen = async (actor: Actor) =>
       asRole(

@@ -125,7 +125,7 @@ describe('provider_uploads RLS', () => {
 
   it.each([
     ['a logo that is a PDF', 'logo', 'application/pdf', 10],
-    ['a licence that is WebP', 'license', 'image/webp', 10],
+    ['a license that is WebP', 'license', 'image/webp', 10],
     ['an unknown kind', 'avatar', 'image/png', 10],
     ['an empty file', 'logo', 'image/png', 0],
     ['a file over 5 MB', 'license', 'application/pdf', 5 * 1024 * 1024 + 1],

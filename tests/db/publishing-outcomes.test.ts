@@ -295,7 +295,7 @@ describe('an approved listing is always publishable', () => {
       center_name: text('Atlas House'),
       description: text('Residential ERP.'),
       staff_ratio: mostly(fc.constantFrom(null, '1:3'), fc.constantFrom('x\u2066y', ' ')),
-      licence_number: mostly(fc.constant(null), fc.constantFrom('L-1', ' ', 'L\u202a1')),
+      license_number: mostly(fc.constant(null), fc.constantFrom('L-1', ' ', 'L\u202a1')),
       age_groups: mostly(fc.subarray([...AGE_GROUPS], { minLength: 1 }), fc.constant<string[]>([])),
       modalities: mostly(
         fc.subarray([...MODALITIES], { minLength: 1, maxLength: 2 }),

@@ -1,6 +1,6 @@
 /**
  * The admin dashboard (/admin) end to end through `npm start`: a provider's verification request
- * (with an uploaded licence the admin opens) approved on /admin → Verified on the provider's
+ * (with an uploaded license the admin opens) approved on /admin → Verified on the provider's
  * dashboard and the approval e-mail in the outbox; a pending listing whose description holds a
  * script tag is shown as text, a taken program id is refused with the API's message (the notes
  * stay), then it is rejected with notes → "Needs changes" with those notes on the provider's
@@ -65,7 +65,7 @@ test('a verification request approved on /admin: Verified on the provider dashbo
     headers: { authorization: `Bearer ${token}` },
     multipart: {
       kind: 'license',
-      file: { name: 'state-licence.pdf', mimeType: 'application/pdf', buffer: PDF },
+      file: { name: 'state-license.pdf', mimeType: 'application/pdf', buffer: PDF },
     },
   });
   expect(upload.status()).toBe(201);
@@ -89,14 +89,14 @@ test('a verification request approved on /admin: Verified on the provider dashbo
   await expect(card).toContainText('Joint Commission certificate');
   await expect(card).toContainText('Pending');
 
-  // The licence opens for the admin (fetched with the token, handed to a tab as a blob).
+  // The license opens for the admin (fetched with the token, handed to a tab as a blob).
   const popup = adminPage.waitForEvent('popup');
-  await card.getByRole('button', { name: 'Open state-licence.pdf' }).click();
+  await card.getByRole('button', { name: 'Open state-license.pdf' }).click();
   expect((await popup).url()).toMatch(/^blob:/);
 
   await card.getByRole('button', { name: `Approve ${organization}` }).click();
   await expect(card.getByLabel(/^Reviewer notes/)).toBeFocused();
-  await card.getByLabel(/^Reviewer notes/).fill('Licence checked with the state board.');
+  await card.getByLabel(/^Reviewer notes/).fill('License checked with the state board.');
   await card.getByRole('button', { name: 'Confirm approval' }).click();
   await expect(adminPage.getByText('Verification Approved')).toBeVisible();
   await expect(card.getByText('Decision:')).toBeVisible();
@@ -113,7 +113,7 @@ test('a verification request approved on /admin: Verified on the provider dashbo
     .poll(async () => (await mailsTo(page.request, email)).map((m) => m.subject))
     .toContain(`${organization} is now verified`);
   const mail = (await mailsTo(page.request, email)).find((m) => m.subject.endsWith('is now verified'));
-  expect(mail?.text).toContain('Licence checked with the state board.');
+  expect(mail?.text).toContain('License checked with the state board.');
 });
 
 test('a pending listing is shown as text; a taken program id is refused; rejected with notes → Needs changes', async ({

@@ -92,7 +92,7 @@ test('treatment and youth-safety fields: saved in the draft, submitted, and back
   await expect(
     page.getByText('Parents of children and adolescents look for these facts first.'),
   ).toBeVisible();
-  await page.getByLabel(/^State licence number/).fill('RTC-2291');
+  await page.getByLabel(/^State license number/).fill('RTC-2291');
   await page.getByLabel(/^Licensing agency/).fill('Oregon Department of Human Services');
   await page.getByLabel(/^Restraint and seclusion policy/).fill('No seclusion. No prone restraint.');
   await page.getByLabel(/^Parent contact policy/).fill('Daily phone calls; weekend visits.');
@@ -119,7 +119,7 @@ test('treatment and youth-safety fields: saved in the draft, submitted, and back
     select erp_hours_per_week::float8 as erp, individual_sessions_per_week::float8 as sessions,
            specialised_clinicians_percent, outcome_measure, score_change::float8 as change,
            score_change_year, score_change_sample, family_sessions_per_week::float8 as family,
-           family_accommodation_work, licence_number, licence_agency, restraint_policy,
+           family_accommodation_work, license_number, license_agency, restraint_policy,
            parent_contact_policy, schooling, transport_escort, status
     from provider_listings where provider_id = ${await providerId(email)}`;
   expect(stored).toEqual({
@@ -132,8 +132,8 @@ test('treatment and youth-safety fields: saved in the draft, submitted, and back
     score_change_sample: 42,
     family: 2,
     family_accommodation_work: true,
-    licence_number: 'RTC-2291',
-    licence_agency: 'Oregon Department of Human Services',
+    license_number: 'RTC-2291',
+    license_agency: 'Oregon Department of Human Services',
     restraint_policy: 'No seclusion. No prone restraint.',
     parent_contact_policy: 'Daily phone calls; weekend visits.',
     schooling: 'On-site school; accredited credits.',
@@ -147,7 +147,7 @@ test('treatment and youth-safety fields: saved in the draft, submitted, and back
   await expect(page.getByLabel(/^ERP hours per week/)).toHaveValue('14.5');
   await expect(page.getByLabel(/^Sample size/)).toHaveValue('42');
   await page.getByRole('tab', { name: 'Youth safety' }).click();
-  await expect(page.getByLabel(/^State licence number/)).toHaveValue('RTC-2291');
+  await expect(page.getByLabel(/^State license number/)).toHaveValue('RTC-2291');
 });
 
 test('availability: stated, confirmed with "Still accurate", and shown as not confirmed after 30 days', async ({

@@ -1,5 +1,5 @@
 /**
- * The Netlify Blobs store of provider uploads (logo and licence files). Metadata and access rules
+ * The Netlify Blobs store of provider uploads (logo and license files). Metadata and access rules
  * live in Postgres (`provider_uploads`, RLS); this store holds only the bytes, under the row's
  * `blob_key`, and is read only after the row was read through `withClaims`.
  *

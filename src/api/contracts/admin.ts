@@ -83,7 +83,7 @@ export interface AdminOverview {
   publishing: PublishingState;
 }
 
-/** A verification request with its provider and the provider's licence files (newest first). */
+/** A verification request with its provider and the provider's license files (newest first). */
 export interface AdminVerificationRequest {
   id: string;
   status: VerificationRequestStatus;
@@ -99,7 +99,7 @@ export interface AdminVerificationRequest {
     phone: string | null;
     verification_status: VerificationStatus;
   };
-  licence_uploads: { id: string; url: string; original_name: string; content_type: string }[];
+  license_uploads: { id: string; url: string; original_name: string; content_type: string }[];
 }
 
 /** `GET /api/admin/verification-requests` → 200. */

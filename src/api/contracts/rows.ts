@@ -121,8 +121,8 @@ export interface ProviderListingRow {
   score_change_sample: number | null;
   family_sessions_per_week: number | null;
   family_accommodation_work: boolean | null;
-  licence_number: string | null;
-  licence_agency: string | null;
+  license_number: string | null;
+  license_agency: string | null;
   restraint_policy: string | null;
   parent_contact_policy: string | null;
   schooling: string | null;
@@ -171,8 +171,8 @@ export const PROVIDER_LISTING_COLUMNS = columnsOf<ProviderListingRow>()([
   'score_change_sample',
   'family_sessions_per_week',
   'family_accommodation_work',
-  'licence_number',
-  'licence_agency',
+  'license_number',
+  'license_agency',
   'restraint_policy',
   'parent_contact_policy',
   'schooling',

@@ -94,7 +94,7 @@ function ListingCard({
   const providerState = verificationLabel(listing.provider.verification_status);
   const website = safeHttpUrl(listing.website);
   const logo = uploadPath(listing.logo_url);
-  const licence = uploadPath(listing.license_url);
+  const license = uploadPath(listing.license_url);
   const name = listing.center_name.trim() || 'Untitled listing';
   return (
     <article className={card} aria-labelledby={`listing-${listing.id}`}>
@@ -201,9 +201,9 @@ function ListingCard({
             <Text value={listing.logo_url} />
           )}
         </Row>
-        <Row term="Licence">
-          {licence ? (
-            <FileButton path={licence} name="licence" label={`licence of ${name}`} onFailure={onFailure} />
+        <Row term="License">
+          {license ? (
+            <FileButton path={license} name="license" label={`license of ${name}`} onFailure={onFailure} />
           ) : (
             <Text value={listing.license_url} />
           )}

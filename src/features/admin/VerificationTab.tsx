@@ -121,12 +121,12 @@ function RequestCard({
             })}
           </ul>
         </Row>
-        <Row term="Licence files">
-          {request.licence_uploads.length === 0 ? (
+        <Row term="License files">
+          {request.license_uploads.length === 0 ? (
             'None uploaded'
           ) : (
             <ul className="flex flex-col items-start gap-2">
-              {request.licence_uploads.map((u) => (
+              {request.license_uploads.map((u) => (
                 <li key={u.id} className="max-w-full">
                   <FileButton
                     path={u.url}

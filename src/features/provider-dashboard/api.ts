@@ -148,7 +148,7 @@ export async function saveAvailability(
   return parsed.ok ? { ok: true, availability: (parsed.value as AvailabilityResponse).availability } : parsed;
 }
 
-/** `POST /api/provider/uploads` (multipart): a logo or a licence, stored for real. */
+/** `POST /api/provider/uploads` (multipart): a logo or a license, stored for real. */
 export async function uploadFile(kind: Upload['kind'], file: File): Promise<Result<{ upload: Upload }>> {
   const title = 'Upload Failed';
   const fallback = 'The file could not be uploaded. Please try again.';

@@ -57,7 +57,7 @@ export type ListingDraft = {
   /** Photo addresses (https), one per entry. */
   images: string[];
   accreditations: Accreditation[];
-  /** `/api/provider/uploads/<id>` of the uploaded licence, or ''. */
+  /** `/api/provider/uploads/<id>` of the uploaded license, or ''. */
   license: string;
   licenseName: string;
   // Treatment fidelity: numbers as typed, checked on submit.
@@ -73,8 +73,8 @@ export type ListingDraft = {
   /** '' = not stated. */
   familyAccommodationWork: YesNo | '';
   // Facts a parent of a minor needs.
-  licenceNumber: string;
-  licenceAgency: string;
+  licenseNumber: string;
+  licenseAgency: string;
   restraintPolicy: string;
   parentContactPolicy: string;
   schooling: string;
@@ -120,8 +120,8 @@ export const EMPTY_DRAFT: Readonly<ListingDraft> = Object.freeze({
   scoreChangeSample: '',
   familySessionsPerWeek: '',
   familyAccommodationWork: '',
-  licenceNumber: '',
-  licenceAgency: '',
+  licenseNumber: '',
+  licenseAgency: '',
   restraintPolicy: '',
   parentContactPolicy: '',
   schooling: '',
@@ -157,8 +157,8 @@ export const TEXT_FIELDS = [
   'scoreChangeYear',
   'scoreChangeSample',
   'familySessionsPerWeek',
-  'licenceNumber',
-  'licenceAgency',
+  'licenseNumber',
+  'licenseAgency',
   'restraintPolicy',
   'parentContactPolicy',
   'schooling',
@@ -176,7 +176,7 @@ export const FIDELITY_NUMBER_FIELDS = [
   ['familySessionsPerWeek', 'familySessionsPerWeek'],
 ] as const satisfies readonly (readonly [keyof ListingDraft, FidelityNumberField])[];
 
-/** Age groups whose families need the youth-safety facts (licence, restraint, parent contact, …). */
+/** Age groups whose families need the youth-safety facts (license, restraint, parent contact, …). */
 export const MINOR_AGE_GROUPS: readonly AgeGroup[] = ['Children', 'Adolescents'];
 
 /** True when the listing serves children or adolescents. */
@@ -185,8 +185,8 @@ export function servesMinors(ageGroups: readonly string[]): boolean {
 }
 
 const YOUTH_FIELDS = [
-  'licenceNumber',
-  'licenceAgency',
+  'licenseNumber',
+  'licenseAgency',
   'restraintPolicy',
   'parentContactPolicy',
   'schooling',
@@ -258,7 +258,7 @@ export function draftFromListing(listing: Listing): ListingDraft {
     images: [...listing.images],
     accreditations: pick(listing.accreditations, ACCREDITATIONS),
     license: listing.license_url ?? '',
-    licenseName: listing.license_url ? 'Current licence' : '',
+    licenseName: listing.license_url ? 'Current license' : '',
     erpHoursPerWeek: numberText(listing.erp_hours_per_week),
     individualSessionsPerWeek: numberText(listing.individual_sessions_per_week),
     specialisedCliniciansPercent: numberText(listing.specialised_clinicians_percent),
@@ -273,8 +273,8 @@ export function draftFromListing(listing: Listing): ListingDraft {
           ? 'yes'
           : 'no'
         : '',
-    licenceNumber: listing.licence_number ?? '',
-    licenceAgency: listing.licence_agency ?? '',
+    licenseNumber: listing.license_number ?? '',
+    licenseAgency: listing.license_agency ?? '',
     restraintPolicy: listing.restraint_policy ?? '',
     parentContactPolicy: listing.parent_contact_policy ?? '',
     schooling: listing.schooling ?? '',
@@ -323,8 +323,8 @@ export function listingBody(draft: ListingDraft): ListingBody {
     financial_aid: draft.financialAid,
     logo_url: draft.logo,
     license_url: draft.license,
-    licence_number: draft.licenceNumber,
-    licence_agency: draft.licenceAgency,
+    license_number: draft.licenseNumber,
+    license_agency: draft.licenseAgency,
     restraint_policy: draft.restraintPolicy,
     parent_contact_policy: draft.parentContactPolicy,
     schooling: draft.schooling,

@@ -1,5 +1,5 @@
 /**
- * What the listing builder's file inputs accept (a logo: an image; a licence: a PDF or an
+ * What the listing builder's file inputs accept (a logo: an image; a license: a PDF or an
  * image), checked in the browser before anything is sent so a wrong file gets its message at once.
  * The server checks again, by declared type and by the file's first bytes.
  */

@@ -1,5 +1,5 @@
 /**
- * Build-time only: the US ZIP centroids of the `zipcodes` package (BSD licence; 42,555 US ZIP
+ * Build-time only: the US ZIP centroids of the `zipcodes` package (BSD license; 42,555 US ZIP
  * codes with latitude, longitude, city and state). Never import this from an island: the data
  * is 5 MB. The browser reads the small shards that lookup-data.ts makes from it.
  */

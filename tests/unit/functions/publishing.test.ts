@@ -155,8 +155,8 @@ describe('listingToProgram: the facts families choose by', () => {
       score_change_sample: 40,
       family_sessions_per_week: null,
       family_accommodation_work: true,
-      licence_number: ' RTF-1 ',
-      licence_agency: '',
+      license_number: ' RTF-1 ',
+      license_agency: '',
       restraint_policy: 'Never used.',
       parent_contact_policy: null,
       schooling: '',
@@ -177,7 +177,7 @@ describe('listingToProgram: the facts families choose by', () => {
       family: { accommodationWork: true },
     });
     expect(result.data.youthSafety).toEqual({
-      licence: { number: 'RTF-1' },
+      license: { number: 'RTF-1' },
       restraintSeclusionPolicy: 'Never used.',
       transportEscort: 'Not used.',
     });

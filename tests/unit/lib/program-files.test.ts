@@ -30,7 +30,7 @@ describe('content/programs', () => {
     const samples = files.map((f) => programSchema.parse(frontmatter(f))).filter((p) => p.sample && !p.test);
     expect(samples.filter((p) => p.fidelity?.erpHoursPerWeek !== undefined).length).toBeGreaterThan(10);
     for (const p of samples) {
-      const youth = p.youthSafety?.licence?.number;
+      const youth = p.youthSafety?.license?.number;
       if (youth !== undefined) expect(youth).toMatch(/fictional/);
     }
     const mclean = programSchema.parse(frontmatter('mclean.md'));

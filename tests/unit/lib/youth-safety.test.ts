@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   NOT_TOLD,
   YOUTH_SAFETY_LABELS,
-  licenceText,
+  licenseText,
   youthSafetyRows,
   type YouthSafety,
 } from '../../../src/lib/youth-safety.ts';
@@ -14,7 +14,7 @@ describe('youthSafetyRows', () => {
   it('shows every fact given, in order', () => {
     expect(
       youthSafetyRows({
-        licence: { number: 'RT-1234', agency: 'Massachusetts Department of Early Education and Care' },
+        license: { number: 'RT-1234', agency: 'Massachusetts Department of Early Education and Care' },
         restraintSeclusionPolicy:
           'No seclusion; restraint only to prevent imminent harm, reviewed within 24 hours.',
         parentContactPolicy: 'Daily phone calls; visits every weekend.',
@@ -23,8 +23,8 @@ describe('youthSafetyRows', () => {
       }),
     ).toEqual([
       {
-        key: 'licence',
-        label: YOUTH_SAFETY_LABELS.licence,
+        key: 'license',
+        label: YOUTH_SAFETY_LABELS.license,
         value: 'No. RT-1234, Massachusetts Department of Early Education and Care',
         reported: true,
       },
@@ -55,12 +55,12 @@ describe('youthSafetyRows', () => {
     ]);
   });
 
-  it.each([null, undefined, {}, { licence: null }, { licence: {} }])(
+  it.each([null, undefined, {}, { license: null }, { license: {} }])(
     '%j → five rows "The program has not told us"',
     (facts) => {
       const rows = youthSafetyRows(facts);
       expect(rows.map((r) => r.key)).toEqual([
-        'licence',
+        'license',
         'restraintSeclusionPolicy',
         'parentContactPolicy',
         'schooling',
@@ -83,16 +83,16 @@ describe('youthSafetyRows', () => {
   });
 });
 
-describe('licenceText', () => {
+describe('licenseText', () => {
   it.each([
     [{ number: '123', agency: 'Oregon Health Authority' }, 'No. 123, Oregon Health Authority'],
     [{ number: '123' }, 'No. 123 (issuing agency not given)'],
     [{ number: '123', agency: ' ' }, 'No. 123 (issuing agency not given)'],
-    [{ agency: 'Oregon Health Authority' }, 'Oregon Health Authority (licence number not given)'],
+    [{ agency: 'Oregon Health Authority' }, 'Oregon Health Authority (license number not given)'],
     [{ number: '', agency: '' }, null],
     [{}, null],
     [null, null],
-  ])('%j → %j', (licence, expected) => {
-    expect(licenceText(licence)).toBe(expected);
+  ])('%j → %j', (license, expected) => {
+    expect(licenseText(license)).toBe(expected);
   });
 });

@@ -61,7 +61,7 @@ describe('decisions', () => {
     [{ decision: 'rejected', notes: '' }, { reviewer_notes: ADMIN_MESSAGES.notesRequired }],
     [{ decision: 'rejected', notes: '  \n ' }, { reviewer_notes: ADMIN_MESSAGES.notesRequired }],
     [{ decision: 'rejected', notes: '\u200B' }, { reviewer_notes: ADMIN_MESSAGES.notesRequired }],
-    [{ decision: 'rejected', notes: 'Send the licence.' }, {}],
+    [{ decision: 'rejected', notes: 'Send the license.' }, {}],
     [{ decision: 'approved', notes: '' }, {}],
     [{ decision: 'approved', notes: 'x'.repeat(5001) }, { reviewer_notes: ADMIN_MESSAGES.notesTooLong }],
     [{ decision: 'approved', notes: '😀'.repeat(5000) }, {}],

@@ -76,7 +76,7 @@ describe('compareGroups', () => {
         'availability',
         'replyTime',
         'fidelity-erpHoursPerWeek',
-        'youth-licence',
+        'youth-license',
         'verification',
         'rating',
       ]),
@@ -122,7 +122,7 @@ describe('compareGroups', () => {
       COMPARE_TEXT.adultsOnly,
       'Accredited on-site school',
     ]);
-    expect(texts(rows.get('youth-licence'))).toEqual([
+    expect(texts(rows.get('youth-license'))).toEqual([
       COMPARE_TEXT.adultsOnly,
       'The program has not told us',
     ]);

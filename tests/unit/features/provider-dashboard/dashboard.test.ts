@@ -328,8 +328,8 @@ describe('draftFromListing', () => {
       score_change_sample: null,
       family_sessions_per_week: null,
       family_accommodation_work: null,
-      licence_number: null,
-      licence_agency: null,
+      license_number: null,
+      license_agency: null,
       restraint_policy: null,
       parent_contact_policy: null,
       schooling: null,
@@ -345,7 +345,7 @@ describe('draftFromListing', () => {
       capacity: '12',
       ageGroups: ['Adults'],
       license: row.license_url,
-      licenseName: 'Current licence',
+      licenseName: 'Current license',
       logo: '',
     });
     expect(listingBody(d).capacity).toBe(12);
@@ -363,8 +363,8 @@ describe('treatment fidelity and youth-safety fields in the draft', () => {
     scoreChangeSample: '48',
     familySessionsPerWeek: '1',
     familyAccommodationWork: 'no',
-    licenceNumber: ' 12345 ',
-    licenceAgency: 'DCF',
+    licenseNumber: ' 12345 ',
+    licenseAgency: 'DCF',
     restraintPolicy: 'Never seclusion.\nRestraint as a last resort.',
     parentContactPolicy: 'Daily calls',
     schooling: 'On-site, accredited credits',
@@ -400,8 +400,8 @@ describe('treatment fidelity and youth-safety fields in the draft', () => {
       score_change_sample: 48,
       family_sessions_per_week: 1,
       family_accommodation_work: false,
-      licence_number: '12345',
-      licence_agency: 'DCF',
+      license_number: '12345',
+      license_agency: 'DCF',
       restraint_policy: 'Never seclusion.\nRestraint as a last resort.',
       parent_contact_policy: 'Daily calls',
       schooling: 'On-site, accredited credits',
@@ -450,8 +450,8 @@ describe('treatment fidelity and youth-safety fields in the draft', () => {
       score_change_sample: 48,
       family_sessions_per_week: 0,
       family_accommodation_work: true,
-      licence_number: '12345',
-      licence_agency: 'DCF',
+      license_number: '12345',
+      license_agency: 'DCF',
       restraint_policy: 'None',
       parent_contact_policy: 'Daily',
       schooling: 'On-site',
@@ -473,7 +473,7 @@ describe('treatment fidelity and youth-safety fields in the draft', () => {
       outcomeMeasure: 'CY-BOCS',
       familyAccommodationWork: 'yes',
       scoreChange: '-11.5',
-      licenceNumber: '12345',
+      licenseNumber: '12345',
     });
     const body = listingBody(d);
     for (const key of [
@@ -486,8 +486,8 @@ describe('treatment fidelity and youth-safety fields in the draft', () => {
       'score_change_sample',
       'family_sessions_per_week',
       'family_accommodation_work',
-      'licence_number',
-      'licence_agency',
+      'license_number',
+      'license_agency',
       'restraint_policy',
       'parent_contact_policy',
       'schooling',
@@ -535,7 +535,7 @@ describe('treatment fidelity and youth-safety fields in the draft', () => {
     expect(servesMinors(['Young Adults', 'Adults'])).toBe(false);
     expect(hasYouthFacts(draft({}))).toBe(false);
     expect(hasYouthFacts(draft({ schooling: ' ' }))).toBe(false);
-    expect(hasYouthFacts(draft({ licenceAgency: 'DCF' }))).toBe(true);
+    expect(hasYouthFacts(draft({ licenseAgency: 'DCF' }))).toBe(true);
   });
 });
 

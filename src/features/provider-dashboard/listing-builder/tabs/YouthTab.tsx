@@ -6,10 +6,10 @@ const YOUTH: FieldTable = [
     kind: 'row',
     columns: 2,
     fields: [
-      { kind: 'text', name: 'licenceNumber', label: 'State licence number', maxLength: 100 },
+      { kind: 'text', name: 'licenseNumber', label: 'State license number', maxLength: 100 },
       {
         kind: 'text',
-        name: 'licenceAgency',
+        name: 'licenseAgency',
         label: 'Licensing agency',
         maxLength: 200,
         placeholder: 'e.g. Department of Children and Families',
