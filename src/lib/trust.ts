@@ -52,3 +52,56 @@ export function reviewedLabel(on: string | null | undefined): string {
   const date = day(on);
   return date ? `${TRUST.reviewed.badge} on ${date}` : TRUST.reviewed.badge;
 }
+
+/** The anchors of the two definitions on /how-we-verify. */
+export const TRUST_ANCHORS = { verified: 'verified-provider', reviewed: 'listing-reviewed' } as const;
+
+/** What a badge needs: the program's trust facts (a program file's fields, a directory entry). */
+export interface TrustFacts {
+  verified: boolean;
+  verifiedOn?: string | null | undefined;
+  reviewedOn?: string | null | undefined;
+}
+
+export interface TrustBadge {
+  key: keyof typeof TRUST_ANCHORS;
+  /** The visible words: exactly `TRUST.verified.badge` or `TRUST.reviewed.badge`. */
+  text: string;
+  /** The accessible name, with the date when known (`verifiedLabel`, `reviewedLabel`). */
+  label: string;
+  /** The tooltip: the name, its date and what it means. */
+  title: string;
+  /** Where the badge leads: its definition on /how-we-verify. */
+  href: string;
+}
+
+/**
+ * The badges a program shows, in this order: "Verified provider" when its provider is verified,
+ * "Listing reviewed" when the date of the review of its published facts is known. Nothing else.
+ *
+ * @example trustBadges({ verified: false, reviewedOn: '2026-03-03' }).map((b) => b.text) // ['Listing reviewed']
+ */
+export function trustBadges(facts: TrustFacts): TrustBadge[] {
+  const badges: TrustBadge[] = [];
+  if (facts.verified) {
+    const label = verifiedLabel(facts.verifiedOn);
+    badges.push({
+      key: 'verified',
+      text: TRUST.verified.badge,
+      label,
+      title: `${label}. ${TRUST.verified.meaning}`,
+      href: `${HOW_WE_VERIFY_PATH}#${TRUST_ANCHORS.verified}`,
+    });
+  }
+  if (day(facts.reviewedOn) !== null) {
+    const label = reviewedLabel(facts.reviewedOn);
+    badges.push({
+      key: 'reviewed',
+      text: TRUST.reviewed.badge,
+      label,
+      title: `${label}. ${TRUST.reviewed.meaning}`,
+      href: `${HOW_WE_VERIFY_PATH}#${TRUST_ANCHORS.reviewed}`,
+    });
+  }
+  return badges;
+}
