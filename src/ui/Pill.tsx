@@ -1,4 +1,4 @@
-/** A small rounded status label (Verified, Pending, Rejected, …) in one of a few tones. */
+/** A small rounded status label ("Verified provider", "Pending review", "Needs updates", …) in one of a few tones. */
 import type { ReactNode } from 'react';
 
 const PILL_TONES = {

@@ -12,6 +12,7 @@ import {
 import { PROGRAM_ID_PATTERN } from '../../lib/program-id.ts';
 import { codePointLength, hasVisibleText } from '../../lib/text-rules.ts';
 import { tabAddress } from '../../lib/tabs.ts';
+import { TRUST } from '../../lib/trust.ts';
 import { AGE_GROUP_LABELS, type AgeGroup } from '../../lib/vocabulary.ts';
 
 export const ADMIN_TABS = [
@@ -120,7 +121,7 @@ export function opensInline(contentType: string): boolean {
 export type Tone = 'green' | 'amber' | 'red' | 'slate' | 'blue';
 
 const VERIFICATION_LABELS: Record<string, { label: string; tone: Tone }> = {
-  verified: { label: 'Verified', tone: 'green' },
+  verified: { label: TRUST.verified.badge, tone: 'green' },
   pending: { label: 'Pending review', tone: 'amber' },
   rejected: { label: 'Needs updates', tone: 'red' },
   unverified: { label: 'Not verified', tone: 'slate' },

@@ -12,6 +12,7 @@ import { card, SectionTitle } from '../../ui/boxes.tsx';
 import { primaryButton, secondaryButton } from '../../ui/buttons.ts';
 import { inputClass } from '../../ui/fields.tsx';
 import { formatDay } from '../../ui/format.ts';
+import { HOW_WE_VERIFY_PATH, TRUST } from '../../lib/trust.ts';
 
 export function badgeTone(badge: VerificationBadge): Tone {
   switch (badge) {
@@ -27,13 +28,12 @@ export function badgeTone(badge: VerificationBadge): Tone {
 }
 
 const EXPLANATION: Record<VerificationBadge, string> = {
-  Verified: 'Your organization is verified. Families see the Verified badge on your published programs.',
+  Verified: `Your organization is a ${TRUST.verified.badge}: the site team checked its identity, state license and documents. Families see “${TRUST.verified.badge}” with that date on your published programs.`,
   'Pending Review':
     'Your request is with our team. Verification takes 2–3 business days; we e-mail you when it is decided.',
   'Needs Updates':
     'Our reviewers need more from you. Read their notes below, then send a new request with the documents they ask for.',
-  'Not Verified':
-    'Send a verification request listing the documents you can provide (for example your state license and accreditation certificates). We review it within 2–3 business days.',
+  'Not Verified': `Send a verification request listing the documents you can provide (for example your state license and accreditation certificates). The site team checks your identity, state license and documents within 2–3 business days; once approved, your published programs show “${TRUST.verified.badge}”.`,
 };
 
 const REQUEST_LABEL: Record<VerificationRequest['status'], { label: string; tone: Tone }> = {
@@ -60,6 +60,11 @@ export function VerificationTab({ data, onRequested, onFailure }: Props) {
           <Pill tone={badgeTone(badge)}>{badge}</Pill>
         </p>
         <p className="mt-3 text-muted">{EXPLANATION[badge]}</p>
+        <p className="mt-2 text-sm">
+          <a href={HOW_WE_VERIFY_PATH} className="font-semibold text-brand-700 underline underline-offset-2">
+            {TRUST.linkText}
+          </a>
+        </p>
       </section>
       {canRequest ? <RequestForm onRequested={onRequested} onFailure={onFailure} /> : null}
       <section className={card} aria-labelledby="verification-history-title">

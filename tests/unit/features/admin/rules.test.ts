@@ -170,7 +170,7 @@ describe('labels', () => {
   });
 
   it('names verification and decision states', () => {
-    expect(verificationLabel('verified')).toEqual({ label: 'Verified', tone: 'green' });
+    expect(verificationLabel('verified')).toEqual({ label: 'Verified provider', tone: 'green' });
     expect(verificationLabel('rejected').label).toBe('Needs updates');
     expect(verificationLabel('odd').label).toBe('odd');
     expect(decisionLabel('pending')).toEqual({ label: 'Pending', tone: 'amber' });
