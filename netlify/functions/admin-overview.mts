@@ -13,7 +13,10 @@
  *   - `publishing`: whether every decision and availability change is on the live directory
  *     (`private.publishing_status()`, migration 20261125000300): `pending` with `waiting_since`,
  *     `building` since `build_started_at`, the last success `published_at`, and after a failed
- *     build `failures`, `failed_at`, `retry_at` and `error` ("Publishing failed at … — retrying").
+ *     build `failures`, `failed_at`, `retry_at` and `error` ("Publishing failed at … — retrying");
+ *   - `waiting`: `{ verification_requests, listings, reports }`, what waits for an administrator:
+ *     pending verification requests, listings pending review (new or edited) and open reports
+ *     (`listing_reports`), counted as the queues list them.
  *
  * Test data of the internal testing suite (test providers, test inquiries, the test program's
  * engagement; see _shared/test-tools.ts) is left out of every list and total: /comprehensive-testing
@@ -23,7 +26,7 @@
  * without a valid token; 403 for anyone else (`private.is_admin()`); 405 for other methods.
  */
 import type { Config, Context } from '@netlify/functions';
-import type { AdminOverview, PublishingState } from '../../src/api/contracts/admin.ts';
+import type { AdminOverview, AdminWaiting, PublishingState } from '../../src/api/contracts/admin.ts';
 import { assertAdmin } from './_shared/admin.ts';
 import { requireUser } from './_shared/auth.ts';
 import { withClaims } from './_shared/db.ts';
@@ -63,6 +66,12 @@ export default handle('admin-overview', async (req: Request, context: Context) =
       select pending, waiting_since, published_at, building, build_started_at, failures, failed_at,
              retry_at, build_error as error, hook_attempts as hook_failures, hook_error
       from private.publishing_status()`;
+    // What waits, counted as the queues list it (test data included: the queues show it too).
+    const [waiting] = await tx<AdminWaiting[]>`
+      select (select count(*) from provider_verification_requests where status = 'pending')::int
+               as verification_requests,
+             (select count(*) from provider_listings where status = 'pending')::int as listings,
+             (select count(*) from listing_reports where status = 'open')::int as reports`;
     const by_status = { new: 0, contacted: 0, closed: 0 };
     for (const s of statuses) by_status[s.status] = s.count;
     return {
@@ -70,6 +79,7 @@ export default handle('admin-overview', async (req: Request, context: Context) =
       inquiries: { by_status, by_program: [...byProgram] },
       engagement: engagement.map((row) => ({ ...row, program_name: null })),
       publishing: publishing ? { ...publishing } : NOTHING_PUBLISHED_YET,
+      waiting: waiting ? { ...waiting } : { verification_requests: 0, listings: 0, reports: 0 },
     };
   });
   const names = await programNames(overview.engagement.map((row) => row.program_id));

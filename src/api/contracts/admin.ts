@@ -81,6 +81,15 @@ export interface AdminOverview {
     info_requests: number;
   }[];
   publishing: PublishingState;
+  /** What waits for an administrator: pending verification requests, listings pending review (new or edits), open reports. */
+  waiting: AdminWaiting;
+}
+
+/** The counts the overview starts with ("3 verification requests, 2 listings, 1 report waiting"). */
+export interface AdminWaiting {
+  verification_requests: number;
+  listings: number;
+  reports: number;
 }
 
 /** A verification request with its provider and the provider's license files (newest first). */

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
-import { $session, initSession, signInHref, signOut } from '../../api/session.ts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { $session, initSession, signInHref, signOut, type Session } from '../../api/session.ts';
 import { SectionTabs } from '../../ui/Tabs.tsx';
 import { card, RetryAlert } from '../../ui/boxes.tsx';
 import { primaryButton, secondaryButton } from '../../ui/buttons.ts';
@@ -35,12 +35,18 @@ async function signInAgain(): Promise<void> {
  * in the address (`?tab=`); phones get a select.
  */
 export default function AdminPage() {
-  const session = useStore($session);
+  const stored = useStore($session);
+  // The first render matches the server's HTML ("Checking your access…"), whatever the session:
+  // the header's script has often decided "signed-out" before this island hydrates, and a first
+  // render that differs from the HTML left that paragraph on the page under the sign-in prompt.
+  const [hydrated, setHydrated] = useState(false);
+  const session: Session = hydrated ? stored : { status: 'unknown' };
   const [gate, setGate] = useState<Gate>({ state: 'loading' });
   const [tab, setTabState] = useState<AdminTabId>('overview');
   const userId = session.status === 'signed-in' ? session.user.id : null;
 
   useEffect(() => {
+    setHydrated(true);
     initSession();
     setTabState(adminTabFromSearch(location.search));
     const onPop = () => {
@@ -87,6 +93,17 @@ export default function AdminPage() {
       history.pushState(null, '', `${location.pathname}${search}${location.hash}`);
   };
 
+  // A link of the overview's "waiting" line opens its tab and moves the focus into it.
+  const panelRef = useRef<HTMLDivElement>(null);
+  const [focusPanel, setFocusPanel] = useState(0);
+  useEffect(() => {
+    if (focusPanel > 0) panelRef.current?.focus();
+  }, [focusPanel]);
+  const openTab = (next: AdminTabId) => {
+    setTab(next);
+    setFocusPanel((n) => n + 1);
+  };
+
   if (session.status === 'signed-out') return <SignInPrompt />;
 
   if (session.status === 'unknown' || gate.state === 'loading') {
@@ -127,6 +144,7 @@ export default function AdminPage() {
         listLabel="Admin sections"
       />
       <div
+        ref={panelRef}
         role="tabpanel"
         id={`admin-panel-${tab}`}
         aria-labelledby={`admin-tab-${tab}`}
@@ -134,7 +152,7 @@ export default function AdminPage() {
         className="focus:outline-none"
       >
         {tab === 'overview' ? (
-          <OverviewTab data={gate.overview} now={gate.now} />
+          <OverviewTab data={gate.overview} now={gate.now} onOpenTab={openTab} />
         ) : tab === 'verification' ? (
           <VerificationTab onFailure={onFailure} />
         ) : (

@@ -1,8 +1,8 @@
 /**
  * Small pieces the admin tabs share: a term/value row, a queue's loading and filter state, a list's
- * loading/empty/error line, a decided item.
+ * loading/empty/error line, a decided item, and a table that stays readable on a phone.
  */
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Failure, Result } from './api.ts';
 import { RetryAlert } from '../../ui/boxes.tsx';
 import { Pill } from '../../ui/Pill.tsx';
@@ -118,6 +118,104 @@ export function Decided({
           <p className="mt-1 whitespace-pre-line break-words">{notes}</p>
         </div>
       ) : null}
+    </div>
+  );
+}
+
+/** One column of a {@link DataTable}: its header and how a row's value shows. */
+export type Column<T> = {
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** Counts: right-aligned, tabular figures. */
+  numeric?: boolean;
+  /** Long unbroken text (e-mail addresses, ids) breaks anywhere rather than widening the page. */
+  breakAll?: boolean;
+};
+
+const th = 'border-b border-slate-300 px-3 py-2 text-left align-bottom font-semibold';
+const td = 'border-b border-slate-200 px-3 py-2 align-top';
+
+/**
+ * A table readable at every width: from the medium breakpoint a real table (its first column the
+ * row headers); below it, each row is a small card (the row header as its title, the other
+ * columns as term and value), so a 390 px phone neither clips text nor scrolls sideways. Only
+ * one of the two is displayed, so assistive technology meets the data once.
+ */
+export function DataTable<T>({
+  label,
+  caption,
+  showCaption = false,
+  rows,
+  rowKey,
+  rowHeader,
+  columns,
+}: {
+  /** Names the table's scrolling region and the phone list. */
+  label: string;
+  /** The table's caption (read by screen readers; shown above the data when `showCaption`). */
+  caption: string;
+  showCaption?: boolean;
+  rows: readonly T[];
+  rowKey: (row: T, index: number) => string;
+  rowHeader: Column<T>;
+  columns: readonly Column<T>[];
+}) {
+  const cellClass = (c: Column<T>) =>
+    `${td} ${c.numeric ? 'text-right tabular-nums' : ''} ${c.breakAll ? 'break-all' : 'break-words'}`;
+  return (
+    <div className="mt-3">
+      {showCaption ? (
+        <p className="font-semibold md:hidden" aria-hidden="true">
+          {caption}
+        </p>
+      ) : null}
+      <ul className="flex flex-col gap-2 md:hidden" aria-label={label}>
+        {rows.map((row, i) => (
+          <li key={rowKey(row, i)} className="rounded-md border border-slate-200 p-3 text-sm">
+            <p className="font-semibold break-words">{rowHeader.cell(row)}</p>
+            <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
+              {columns.map((c) => (
+                <Fragment key={c.header}>
+                  <dt className="text-muted">{c.header}</dt>
+                  <dd
+                    className={`min-w-0 ${c.numeric ? 'tabular-nums' : ''} ${c.breakAll ? 'break-all' : 'break-words'}`}
+                  >
+                    {c.cell(row)}
+                  </dd>
+                </Fragment>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto md:block" role="region" aria-label={label} tabIndex={0}>
+        <table className="w-full border-collapse text-sm">
+          <caption className={showCaption ? 'mb-1 text-left font-semibold' : 'sr-only'}>{caption}</caption>
+          <thead>
+            <tr>
+              {[rowHeader, ...columns].map((c) => (
+                <th key={c.header} scope="col" className={`${th} ${c.numeric ? 'text-right' : ''}`}>
+                  {c.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, i) => (
+              <tr key={rowKey(row, i)}>
+                <th scope="row" className={`${cellClass(rowHeader)} text-left font-medium`}>
+                  {rowHeader.cell(row)}
+                </th>
+                {columns.map((c) => (
+                  <td key={c.header} className={cellClass(c)}>
+                    {c.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
