@@ -3,8 +3,9 @@
  * docs/product-rules.md#testing-suite), admins only:
  * signed out → a sign-in prompt, a family → "Not allowed"; the demo admin is refused a test
  * inquiry before a test provider exists, creates one (listed), sends a test inquiry (listed),
- * records 11+ engagement events (first 10, then "and N more"), cleans up (lists empty, provider
- * kept), with axe on every tab. The test program page records a view and its info request is an
+ * records 11+ engagement events (first 10, then "and N more", in a table whose columns line up),
+ * cleans up after a confirmation (Cancel and Escape delete nothing; lists empty, provider kept),
+ * with axe on every tab. The test program page records a view and its info request is an
  * e-mail draft. Runs in order: the steps share the database's test data.
  */
 import { expect, test } from '@playwright/test';
@@ -128,6 +129,15 @@ test('the admin runs the suite: provider, inquiry, engagement, cleanup', async (
   const more = Number(/\d+/.exec((await page.getByTestId('events-more').textContent()) ?? '')?.[0]);
   expect(more).toBeGreaterThanOrEqual(2);
   await expect(page.locator('[data-test-event]').first()).toContainText(TEST_PROGRAM_ID);
+  // The events table's columns line up: each column's cells start at the same x in every row.
+  const columnStarts = await page
+    .locator('[data-test-event]')
+    .evaluateAll((rows) =>
+      rows.map((row) => [...row.children].map((cell) => Math.round(cell.getBoundingClientRect().left))),
+    );
+  expect(columnStarts[0]).toHaveLength(3);
+  for (const starts of columnStarts) expect(starts).toEqual(columnStarts[0]);
+  await expect(page.getByRole('table', { name: 'Test engagement events, newest first' })).toBeVisible();
   await expectNoAxeViolations(page);
 
   // Refresh Data reloads the same.
@@ -139,7 +149,30 @@ test('the admin runs the suite: provider, inquiry, engagement, cleanup', async (
   await openTab(page, 'Data Management');
   await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.getByRole('button', { name: 'Delete Test Inquiries and Engagement' }).click();
+  // Deleting asks first; Cancel deletes nothing and gives the focus back.
+  const deleteButton = page.getByRole('button', { name: 'Delete Test Inquiries and Engagement…' });
+  await deleteButton.click();
+  const confirm = page.getByRole('dialog', { name: 'Delete the test data?' });
+  await expect(confirm).toBeVisible();
+  await expect(confirm.getByTestId('cleanup-summary')).toContainText(/\d+ test inquir(y|ies)/);
+  await expect(confirm.getByTestId('cleanup-summary')).toContainText(
+    /\d+ engagement events? of the test program/,
+  );
+  await expectNoAxeViolations(page);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(deleteButton).toBeFocused();
+  await expect(page.getByText('Test Data Cleanup')).toHaveCount(0);
+  await page.keyboard.press('Enter');
+  await expect(confirm).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await openTab(page, 'User Flow Testing');
+  await expect(page.locator('[data-test-event]')).toHaveCount(10);
+  await openTab(page, 'Data Management');
+  await page.getByRole('button', { name: 'Delete Test Inquiries and Engagement…' }).click();
+  await confirm.getByRole('button', { name: 'Delete test data' }).click();
+  await expect(confirm).toBeHidden();
   await expect(page.getByText('Test Data Cleanup')).toBeVisible();
   await expect(
     page.getByText('Test inquiries and engagement data have been cleaned up from the database.'),

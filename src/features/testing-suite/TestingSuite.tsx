@@ -211,7 +211,7 @@ export default function TestingSuite({ program }: { program: TestProgram }) {
             }}
           />
         ) : (
-          <DataPanel onFailure={onFailure} onCleaned={() => void refresh()} />
+          <DataPanel counts={data.counts} onFailure={onFailure} onCleaned={() => void refresh()} />
         )}
       </div>
     </div>

@@ -1,9 +1,9 @@
 /** The four panels of the testing suite: overview, provider testing, user flow, data. */
-import { useState, type SyntheticEvent } from 'react';
+import { useId, useRef, useState, type SyntheticEvent } from 'react';
 import { ENGAGEMENT_EVENT_TYPES, type EngagementEventType } from '../../lib/vocabulary.ts';
 import { Pill } from '../../ui/Pill.tsx';
 import { card } from '../../ui/boxes.tsx';
-import { primaryButton, secondaryButton } from '../../ui/buttons.ts';
+import { dangerButton, primaryButton, secondaryBusyButton, secondaryButton } from '../../ui/buttons.ts';
 import { inputClass, labelClass } from '../../ui/fields.tsx';
 import { formatDay, formatDayTime } from '../../ui/format.ts';
 import { showToast } from '../../ui/toasts/store.ts';
@@ -14,6 +14,7 @@ import {
   TEST_MESSAGES,
   trackTestEngagement,
   type Failure,
+  type Message,
   type TestInquiryInput,
 } from './api.ts';
 import type {
@@ -22,7 +23,7 @@ import type {
   TestProvider,
   TestToolsOverview,
 } from '../../api/contracts/test-tools.ts';
-import { shownEvents } from './tabs.ts';
+import { countOf, shownEvents } from './tabs.ts';
 
 /** The test program's details, from content/programs/test-program-001.md at build time. */
 export type TestProgram = {
@@ -38,6 +39,9 @@ export type TestProgram = {
 };
 
 const heading = 'text-xl font-semibold text-brand-800';
+// The events table: every row's cells start at the same x, whatever their text.
+const eventTh = 'border-b border-slate-300 py-2 pr-3 text-left align-bottom font-semibold';
+const eventTd = 'border-b border-slate-200 py-2 pr-3 text-left align-top';
 const subheading = 'text-lg font-semibold text-ink';
 
 export function OverviewPanel({ data, program }: { data: TestToolsOverview; program: TestProgram }) {
@@ -328,15 +332,42 @@ export function UserFlowPanel({
           <p className="mt-2 text-muted">No test engagement events.</p>
         ) : (
           <>
-            <ul className="mt-3 divide-y divide-slate-200" aria-label="Test engagement events">
-              {shown.map((e) => (
-                <li key={e.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm" data-test-event>
-                  <span className="font-semibold">{e.event_type}</span>
-                  <code>{e.program_id}</code>
-                  <span className="text-muted">{formatDayTime(e.created_at)}</span>
-                </li>
-              ))}
-            </ul>
+            <div
+              className="mt-3 overflow-x-auto"
+              role="region"
+              aria-label="Test engagement events"
+              tabIndex={0}
+            >
+              <table className="w-full border-collapse text-sm">
+                <caption className="sr-only">Test engagement events, newest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col" className={eventTh}>
+                      Event
+                    </th>
+                    <th scope="col" className={eventTh}>
+                      Program id
+                    </th>
+                    <th scope="col" className={eventTh}>
+                      Time
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {shown.map((e) => (
+                    <tr key={e.id} data-test-event>
+                      <th scope="row" className={`${eventTd} font-semibold`}>
+                        {e.event_type}
+                      </th>
+                      <td className={`${eventTd} break-all`}>
+                        <code>{e.program_id}</code>
+                      </td>
+                      <td className={`${eventTd} text-muted`}>{formatDayTime(e.created_at)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
             {more > 0 ? (
               <p className="mt-2 text-sm text-muted" data-testid="events-more">
                 and {more} more
@@ -350,24 +381,47 @@ export function UserFlowPanel({
 }
 
 export function DataPanel({
+  counts,
   onFailure,
   onCleaned,
 }: {
+  counts: { inquiries: number; engagement: number };
   onFailure: (failure: Failure) => void;
   onCleaned: () => void;
 }) {
+  const id = useId();
   const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Message | null>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+
+  const open = () => {
+    setProblem(null);
+    dialogRef.current?.showModal();
+  };
+  const close = () => {
+    if (!busy) dialogRef.current?.close();
+  };
+
   const cleanup = async () => {
     setBusy(true);
+    setProblem(null);
     const result = await cleanupTestData();
     setBusy(false);
     if (!result.ok) {
+      // Said in the dialog, which stays open to try again; signing in again or a refusal leave it.
+      if (result.kind === 'error') {
+        setProblem(result.message);
+        return;
+      }
+      dialogRef.current?.close();
       onFailure(result);
       return;
     }
+    dialogRef.current?.close();
     showToast(TEST_MESSAGES.cleanedUp);
     onCleaned();
   };
+
   return (
     <div className="flex flex-col gap-6">
       <section className={card} aria-labelledby="cleanup-title">
@@ -378,14 +432,56 @@ export function DataPanel({
           Deletes every test inquiry and every engagement event of the test program. Test provider accounts
           and the test program profile are kept.
         </p>
-        <button
-          type="button"
-          className="mt-4 inline-flex min-h-11 items-center justify-center rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:cursor-wait disabled:opacity-70"
-          disabled={busy}
-          onClick={() => void cleanup()}
-        >
-          {busy ? 'Cleaning up…' : 'Delete Test Inquiries and Engagement'}
+        <button type="button" className={`${dangerButton} mt-4`} onClick={open}>
+          Delete Test Inquiries and Engagement…
         </button>
+        <dialog
+          ref={dialogRef}
+          aria-labelledby={`${id}-title`}
+          aria-describedby={`${id}-intro`}
+          onCancel={(event) => {
+            if (busy) event.preventDefault();
+          }}
+          onClick={(event) => {
+            // A click on the backdrop lands on the dialog element itself.
+            if (event.target === event.currentTarget) close();
+          }}
+          className="m-auto max-h-[calc(100dvh-1.5rem)] w-[calc(100%-1.5rem)] max-w-lg overflow-y-auto rounded-xl bg-white p-0 text-ink shadow-xl backdrop:bg-slate-900/60"
+        >
+          <div className="flex flex-col gap-4 p-5 sm:p-6" aria-busy={busy}>
+            <h2 id={`${id}-title`} className="text-xl font-semibold">
+              Delete the test data?
+            </h2>
+            <div id={`${id}-intro`}>
+              <p>This deletes, for good:</p>
+              <ul className="mt-2 list-disc space-y-1 pl-5 text-sm" data-testid="cleanup-summary">
+                <li>{countOf(counts.inquiries, 'test inquiry', 'test inquiries')}</li>
+                <li>
+                  {countOf(counts.engagement, 'engagement event', 'engagement events')} of the test program
+                </li>
+              </ul>
+              <p className="mt-3 text-sm text-muted">
+                Test provider accounts and the test program profile are kept.
+              </p>
+            </div>
+            <div role="alert" className="empty:hidden">
+              {problem ? (
+                <div className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+                  <p className="font-semibold">{problem.title}</p>
+                  <p className="mt-1">{problem.description}</p>
+                </div>
+              ) : null}
+            </div>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <button type="button" onClick={close} disabled={busy} className={secondaryBusyButton}>
+                Cancel
+              </button>
+              <button type="button" onClick={() => void cleanup()} disabled={busy} className={dangerButton}>
+                {busy ? 'Deleting…' : 'Delete test data'}
+              </button>
+            </div>
+          </div>
+        </dialog>
       </section>
       <section className={card} aria-labelledby="admin-notes-title">
         <h2 id="admin-notes-title" className={heading}>

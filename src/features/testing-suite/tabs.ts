@@ -1,6 +1,7 @@
 /**
  * The testing suite's tabs: ids, labels, and the active one in the address (`?tab=providers`),
- * as on the provider dashboard. Also the engagement list's "first 10, then and N more" rule.
+ * as on the provider dashboard. Also the engagement list's "first 10, then and N more" rule and
+ * the counted nouns of the cleanup confirmation.
  */
 
 import { tabAddress } from '../../lib/tabs.ts';
@@ -36,4 +37,14 @@ export function shownEvents<T>(
 ): { shown: T[]; more: number } {
   const shown = events.slice(0, limit);
   return { shown, more: Math.max(0, Math.max(total, events.length) - shown.length) };
+}
+
+/**
+ * A count with its noun, for the cleanup confirmation ("1 test inquiry", "12 engagement events").
+ *
+ * @example countOf(0, 'test inquiry', 'test inquiries') // 'no test inquiries'
+ */
+export function countOf(count: number, one: string, many: string): string {
+  if (count === 0) return `no ${many}`;
+  return `${String(count)} ${count === 1 ? one : many}`;
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isTestProviderEmail, testProviderEmail } from '../../../../netlify/functions/_shared/test-tools.ts';
 import { TEST_MESSAGES } from '../../../../src/features/testing-suite/api.ts';
 import {
+  countOf,
   DEFAULT_TAB,
   ENGAGEMENT_SHOWN,
   searchWithTab,
@@ -76,5 +77,16 @@ describe('test providers and messages', () => {
       title: 'Error Loading Test Data',
       description: 'Failed to load test data from database.',
     });
+  });
+});
+
+describe('countOf (the cleanup confirmation)', () => {
+  it.each([
+    [0, 'no test inquiries'],
+    [1, '1 test inquiry'],
+    [2, '2 test inquiries'],
+    [120, '120 test inquiries'],
+  ])('%i → %s', (count, text) => {
+    expect(countOf(count, 'test inquiry', 'test inquiries')).toBe(text);
   });
 });
