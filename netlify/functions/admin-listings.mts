@@ -42,11 +42,12 @@ import {
   assertAdmin,
   drainAfterDecision,
   listingDecisionSchema,
+  publicationDecisionSchema,
   statusFilter,
   uniqueProgramId,
 } from './_shared/admin.ts';
 import { requireUser } from './_shared/auth.ts';
-import { withClaims, type Tx } from './_shared/db.ts';
+import { withClaims, type Claims, type Tx } from './_shared/db.ts';
 import {
   allowMethods,
   badRequestFromZod,
@@ -62,8 +63,10 @@ import { isKnownProgram } from './_shared/programs.ts';
 import { selectListingsForPublishing } from './_shared/publishing.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
 
-const STATUSES = ['draft', 'pending', 'approved', 'rejected'] as const;
+/** The working copy's statuses, and `published` / `unpublished`: listings whose published version is live / is not. */
+const STATUSES = ['draft', 'pending', 'approved', 'rejected', 'published', 'unpublished'] as const;
 const ITEM_PATH = /^\/api\/admin\/listings\/([^/]+)$/;
+const PUBLICATION_PATH = /^\/api\/admin\/listings\/([^/]+)\/publication$/;
 
 async function selectListings(
   tx: Tx,
@@ -72,13 +75,29 @@ async function selectListings(
   const id = filter.id ?? null;
   const status = filter.status ?? null;
   const rows = await tx<{ listing: AdminListing }[]>`
-    select to_jsonb(l) || jsonb_build_object('provider', jsonb_build_object(
-      'id', p.id, 'organization_name', p.organization_name, 'email', p.email,
-      'verification_status', p.verification_status)) as listing
+    select to_jsonb(l) || jsonb_build_object(
+      'provider', jsonb_build_object(
+        'id', p.id, 'organization_name', p.organization_name, 'email', p.email,
+        'verification_status', p.verification_status, 'verified_at', p.verified_at),
+      'publication', (
+        select jsonb_build_object(
+          'program_id', s.program_id, 'state', s.state, 'state_reason', s.state_reason,
+          'state_changed_at', s.state_changed_at, 'reviewed_at', s.reviewed_at,
+          'first_published_at', s.first_published_at, 'snapshot', s.snapshot)
+        from listing_publications s where s.listing_id = l.id),
+      'uploads', coalesce((
+        select jsonb_agg(jsonb_build_object(
+          'id', u.id, 'url', '/api/provider/uploads/' || u.id, 'kind', u.kind,
+          'original_name', u.original_name, 'content_type', u.content_type) order by u.created_at, u.id)
+        from provider_uploads u where u.provider_id = l.provider_id), '[]'::jsonb)
+    ) as listing
     from provider_listings l
     join providers p on p.id = l.provider_id
+    left join listing_publications pub on pub.listing_id = l.id
     where (${id}::uuid is null or l.id = ${id}::uuid)
       and (case when ${status}::text is null then ${id}::uuid is not null or l.status <> 'draft'
+                when ${status}::text = 'published' then pub.state = 'live'
+                when ${status}::text = 'unpublished' then pub.state in ('unpublished', 'withdrawn')
                 else l.status = ${status}::text end)
     order by (l.status = 'pending') desc, l.submitted_at desc nulls last, l.created_at desc, l.id
     limit 500`;
@@ -93,7 +112,9 @@ async function programIdFor(
 ): Promise<string> {
   if (given) {
     const [other] = await tx`
-      select 1 from provider_listings where published_program_id = ${given} and id <> ${listing.id}`;
+      select 1 from provider_listings where published_program_id = ${given} and id <> ${listing.id}
+      union all
+      select 1 from listing_publications where program_id = ${given} and listing_id <> ${listing.id}`;
     if (isKnownProgram(given) || other) throw conflict(ADMIN_MESSAGES.programIdTaken);
     return given;
   }
@@ -137,7 +158,49 @@ async function assertPublishable(tx: Tx, id: string, programId: string | null): 
   }
 }
 
+/**
+ * `POST /api/admin/listings/:id/publication`: unpublish a live listing (with the reason the
+ * provider reads and is e-mailed) or republish an unpublished or withdrawn one. One row change on
+ * `listing_publications`; the trigger records who and when, writes the e-mail and asks for a rebuild.
+ */
+async function decidePublication(req: Request, claims: Claims, id: string): Promise<Response> {
+  const body = await readJson(req);
+  const listing = await withClaims(claims, async (tx) => {
+    await assertAdmin(tx);
+    const parsed = publicationDecisionSchema.safeParse(body);
+    if (!parsed.success) throw badRequestFromZod(parsed.error);
+    if (!UUID_PATTERN.test(id)) throw notFound(ADMIN_MESSAGES.listingNotFound);
+    const [current] = await tx<{ state: string }[]>`
+      select state from listing_publications where listing_id = ${id} for update`;
+    if (!current) {
+      const [exists] = await tx`select 1 from provider_listings where id = ${id}`;
+      throw exists ? conflict(ADMIN_MESSAGES.neverPublished) : notFound(ADMIN_MESSAGES.listingNotFound);
+    }
+    const decision = parsed.data;
+    if (decision.action === 'unpublish') {
+      if (current.state !== 'live') throw conflict(ADMIN_MESSAGES.notLive(current.state));
+      await tx`
+        update listing_publications set state = 'unpublished', state_reason = ${decision.reason}
+        where listing_id = ${id}`;
+    } else {
+      if (current.state === 'live') throw conflict(ADMIN_MESSAGES.alreadyLive);
+      await tx`update listing_publications set state = 'live' where listing_id = ${id}`;
+    }
+    const [decided] = await selectListings(tx, { id });
+    if (!decided) throw notFound(ADMIN_MESSAGES.listingNotFound);
+    return decided;
+  });
+  await drainAfterDecision();
+  return json({ listing } satisfies AdminListingResponse);
+}
+
 export default handle('admin-listings', async (req: Request, context: Context) => {
+  const publicationOf = PUBLICATION_PATH.exec(new URL(req.url).pathname)?.[1];
+  if (publicationOf !== undefined) {
+    allowMethods(req, ['POST']);
+    await limiter.check(context);
+    return decidePublication(req, await requireUser(req), decodeURIComponent(publicationOf));
+  }
   const id = pathParam(req, context, 'id', ITEM_PATH);
   allowMethods(req, id === null ? ['GET'] : ['PATCH']);
   await limiter.check(context);
@@ -195,7 +258,7 @@ export default handle('admin-listings', async (req: Request, context: Context) =
 });
 
 export const config: Config = {
-  path: ['/api/admin/listings', '/api/admin/listings/:id'],
+  path: ['/api/admin/listings', '/api/admin/listings/:id', '/api/admin/listings/:id/publication'],
   rateLimit: { windowLimit: 120, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };
 

@@ -10,7 +10,8 @@
  *
  * Availability lives in its own row (`listing_availability`), so stating it never touches the
  * reviewed listing: its status stays what it was (an approved listing is not sent back to
- * review). When the listing is approved (a published directory program), the same transaction
+ * review). When the listing is live on the directory (its published version, also while an edit
+ * waits for review), the same transaction
  * records a rebuild request (trigger `listing_availability_request_rebuild`, migration
  * 20261125000300) so the new state or date reaches the static pages, except when nothing the
  * pages show would change (the same state confirmed again on the same UTC day); the function
@@ -56,8 +57,9 @@ export default handle('provider-availability', async (req: Request, context: Con
 
   if (id === null || !UUID_PATTERN.test(id)) throw notFound(PROVIDER_MESSAGES.listingNotFound);
   const { availability, published } = await withClaims(claims, async (tx) => {
-    const [listing] = await tx<{ id: string; status: string }[]>`
-      select l.id, l.status from provider_listings l
+    const [listing] = await tx<{ id: string; live: boolean }[]>`
+      select l.id, exists (select 1 from listing_publications s where s.listing_id = l.id and s.state = 'live') as live
+      from provider_listings l
       join providers p on p.id = l.provider_id
       where l.id = ${id} and p.user_id = ${claims.sub}`;
     if (!listing) throw notFound(PROVIDER_MESSAGES.listingNotFound);
@@ -74,7 +76,8 @@ export default handle('provider-availability', async (req: Request, context: Con
     if (!row) throw notFound(PROVIDER_MESSAGES.listingNotFound);
     return {
       availability: row,
-      published: listing.status === 'approved' && unchanged?.same !== true,
+      // Live on the directory (also while an edit of it waits for review).
+      published: listing.live && unchanged?.same !== true,
     };
   });
 

@@ -42,7 +42,8 @@ type FactColumn =
   | 'individual_sessions_per_week'
   | 'specialised_clinicians_percent'
   | 'outcome_measure'
-  | 'score_change'
+  | 'score_direction'
+  | 'score_points'
   | 'score_change_year'
   | 'score_change_sample'
   | 'family_sessions_per_week'
@@ -52,11 +53,14 @@ type FactColumn =
   | 'restraint_policy'
   | 'parent_contact_policy'
   | 'schooling'
-  | 'transport_escort';
+  | 'transport_escort'
+  | 'clinical_approach'
+  | 'program_highlights'
+  | 'team_composition';
 
 /** Postgres numeric columns: the driver reads them as text. */
 type NumericColumn =
-  'erp_hours_per_week' | 'individual_sessions_per_week' | 'score_change' | 'family_sessions_per_week';
+  'erp_hours_per_week' | 'individual_sessions_per_week' | 'score_points' | 'family_sessions_per_week';
 
 /** Every listing column publishing reads (the column list of netlify/functions/_shared/publishing.ts names each). */
 export type PublishedListingColumns = Pick<
@@ -64,11 +68,15 @@ export type PublishedListingColumns = Pick<
   'published_program_id' | ProgramColumn | FactColumn
 >;
 
-/** An approved listing as publishing reads it: its columns, its availability and its provider's Verified badge. */
+/** An approved listing as publishing reads it: its columns, its availability and its trust dates (src/lib/trust.ts). */
 export type ListingForPublishing = Pick<ProviderListingRow, ProgramColumn> & {
   published_program_id: string;
   /** The provider's `verification_status` is `verified`. */
   provider_verified: boolean;
+  /** `providers.verified_at`: the day it shows is the "Verified provider" date (src/lib/trust.ts). */
+  provider_verified_at?: Date | string | null;
+  /** When the version now published was approved: the "Listing reviewed" date. */
+  listing_reviewed_at?: Date | string | null;
   /** `listing_availability`, when the provider stated it. */
   availability_status?: string | null;
   availability_wait_weeks?: number | null;
@@ -155,7 +163,8 @@ function isoDay(value: Date | string): string {
  */
 function choosingFacts(listing: ListingForPublishing): Partial<ProgramInput> {
   const optionalText = (v: string | null | undefined) => (text(v) === '' ? undefined : text(v));
-  const scoreChange = num(listing.score_change);
+  const points = num(listing.score_points);
+  const direction = listing.score_direction;
   const family = defined({
     sessionsPerWeek: num(listing.family_sessions_per_week),
     accommodationWork: listing.family_accommodation_work ?? undefined,
@@ -166,9 +175,10 @@ function choosingFacts(listing: ListingForPublishing): Partial<ProgramInput> {
     specialisedCliniciansPercent: num(listing.specialised_clinicians_percent),
     outcomeMeasure:
       (optionalText(listing.outcome_measure) as 'Y-BOCS' | 'CY-BOCS' | 'none' | undefined) ?? undefined,
+    // Fell / rose / did not change, by N points: a direction word, never a sign to misread.
     medianScoreChange:
-      scoreChange !== undefined && listing.score_change_year && listing.score_change_sample
-        ? { change: scoreChange, year: listing.score_change_year, sampleSize: listing.score_change_sample }
+      direction && points !== undefined && listing.score_change_year && listing.score_change_sample
+        ? { direction, points, year: listing.score_change_year, sampleSize: listing.score_change_sample }
         : undefined,
     family: Object.keys(family).length > 0 ? family : undefined,
   });
@@ -229,6 +239,8 @@ function toInput(listing: ListingForPublishing): { input: ProgramInput; problems
   const email = text(listing.email);
   const logo = text(listing.logo_url);
   const highlights = [
+    // The provider's own lines first, then the facts the builder asks as fields.
+    ...(listing.program_highlights ?? []).map(text).filter((line) => line !== ''),
     listing.capacity ? `Capacity: ${String(listing.capacity)} beds` : '',
     text(listing.staff_ratio) ? `Staff-to-client ratio: ${text(listing.staff_ratio)}` : '',
     text(listing.medical_support) ? `Medical support: ${text(listing.medical_support)}` : '',
@@ -250,7 +262,13 @@ function toInput(listing: ListingForPublishing): { input: ProgramInput; problems
     setting: text(listing.setting) as ProgramInput['setting'],
     accreditations: [...listing.accreditations] as ProgramInput['accreditations'],
     highlights,
+    ...(text(listing.clinical_approach) !== '' ? { clinicalApproach: text(listing.clinical_approach) } : {}),
+    ...(text(listing.team_composition) !== '' ? { teamComposition: text(listing.team_composition) } : {}),
     verified: listing.provider_verified,
+    ...(listing.provider_verified && listing.provider_verified_at
+      ? { verifiedOn: isoDay(listing.provider_verified_at) }
+      : {}),
+    ...(listing.listing_reviewed_at ? { reviewedOn: isoDay(listing.listing_reviewed_at) } : {}),
     ...(website !== '' && isWebAddress(website) ? { website } : {}),
     ...(email !== '' ? { email } : {}),
     ...(phone !== undefined ? { phone } : {}),

@@ -44,7 +44,14 @@ export const MODALITIES = [
 ] as const;
 export type Modality = (typeof MODALITIES)[number];
 
-export const GENDER_OPTIONS = ['Co-ed', 'Gender-specific', 'Boys-only'] as const;
+export const GENDER_OPTIONS = [
+  'Co-ed',
+  'Gender-specific',
+  'Boys-only',
+  'Girls-only',
+  'Men-only',
+  'Women-only',
+] as const;
 export type GenderOption = (typeof GENDER_OPTIONS)[number];
 
 export const ACCREDITATIONS = ['JCAHO', 'CARF', 'State Licensed', 'Other'] as const;

@@ -125,7 +125,10 @@ describe('provider_listings facts', () => {
     ['negative ERP hours', `erp_hours_per_week = -1`],
     ['a share over 100', `specialised_clinicians_percent = 101`],
     ['an unknown outcome measure', `outcome_measure = 'OCI-R'`],
-    ['a score change without year and sample', `score_change = -10`],
+    ['a score change without year and sample', `score_direction = 'fell', score_points = 10`],
+    ['a fall of 0 points', `score_direction = 'fell', score_points = 0, score_change_year = 2025, score_change_sample = 40`],
+    ['no change of 3 points', `score_direction = 'unchanged', score_points = 3, score_change_year = 2025, score_change_sample = 40`],
+    ['figures from next year', `score_direction = 'fell', score_points = 3, score_change_year = extract(year from now())::int + 1, score_change_sample = 40`],
   ])('refuses %s (23514)', async (_, assignment) => {
     const state = await rolledBack(sql, (tx) =>
       sqlState(tx.unsafe(`update provider_listings set ${assignment} where id = '${SEED.approvedListing}'`)),
@@ -136,7 +139,7 @@ describe('provider_listings facts', () => {
   it('accepts a complete score change', async () => {
     const state = await rolledBack(sql, (tx) =>
       sqlState(
-        tx`update provider_listings set score_change = -10, score_change_year = 2025, score_change_sample = 40
+        tx`update provider_listings set score_direction = 'fell', score_points = 10, score_change_year = 2025, score_change_sample = 40
            where id = ${SEED.approvedListing}`,
       ),
     );

@@ -532,7 +532,7 @@ describe('requests are recorded with the change', () => {
       )[0]?.g,
     );
 
-  it('approving, taking down, editing an approved listing, its availability, its provider’s badge', async () => {
+  it('approving, correcting a published listing, its availability, its provider’s badge, taking it down — not a pending edit', async () => {
     const out = await rolledBack(sql, async (tx) => {
       await tx`delete from public.pending_rebuild`;
       const id = await pendingListing(tx);
@@ -551,7 +551,12 @@ describe('requests are recorded with the change', () => {
       steps['changed state'] = await generation(tx);
       await tx`update public.providers set verification_status = 'rejected' where id = ${SEED.provider}`;
       steps['badge'] = await generation(tx);
-      await tx`update public.provider_listings set status = 'rejected', reviewer_notes = 'Closed' where id = ${id}`;
+      // The provider edits the working copy: pending, then the edit is rejected. Nothing published changes.
+      await tx`update public.provider_listings set status = 'pending', city = 'Boston' where id = ${id}`;
+      steps['edit pending'] = await generation(tx);
+      await tx`update public.provider_listings set status = 'rejected', reviewer_notes = 'No' where id = ${id}`;
+      steps['edit rejected'] = await generation(tx);
+      await tx`update public.listing_publications set state = 'unpublished', state_reason = 'Closed' where listing_id = ${id}`;
       steps['taken down'] = await generation(tx);
       return steps;
     });
@@ -564,6 +569,8 @@ describe('requests are recorded with the change', () => {
       'same day, same state': 3,
       'changed state': 4,
       badge: 5,
+      'edit pending': 5,
+      'edit rejected': 5,
       'taken down': 6,
     });
   });

@@ -298,8 +298,16 @@ describe('RLS matrix', () => {
       select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'public' and c.relkind = 'r' order by 1`;
     // provider_uploads has its own matrix: tests/db/provider-uploads-rls.test.ts; notifications and
-    // pending_rebuild (no access for any API role) are covered by tests/db/admin-decisions.test.ts.
-    const elsewhere = ['notifications', 'pending_rebuild', 'provider_uploads'];
+    // pending_rebuild (no access for any API role) are covered by tests/db/admin-decisions.test.ts;
+    // listing_reports by tests/db/listing-reports.test.ts; listing_publications by
+    // tests/db/listing-publications.test.ts.
+    const elsewhere = [
+      'listing_publications',
+      'listing_reports',
+      'notifications',
+      'pending_rebuild',
+      'provider_uploads',
+    ];
     expect(tables.map((t) => t.name)).toEqual([...TABLES.map((t) => t.table), ...elsewhere].sort());
   });
 

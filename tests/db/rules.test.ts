@@ -507,7 +507,7 @@ describe('check constraints follow src/lib/vocabulary.ts', () => {
     ['insurance', "array['Crypto']"],
     ['accreditations', "array['ISO 9001']"],
     ['setting', "'Outpatient'"],
-    ['gender_specific', "'Girls-only'"],
+    ['gender_specific', "'Ladies-only'"],
   ])('provider_listings.%s rejects %s', async (column, literal) => {
     const state = await rolledBack(sql, (tx) =>
       sqlState(

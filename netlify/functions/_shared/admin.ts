@@ -5,13 +5,15 @@
  */
 import { z } from 'zod';
 import {
+  bidiMessage,
   codePointLength,
+  hasBidiControl,
   hasControlCharacter,
   hasLoneSurrogate,
   hasVisibleText,
   MESSAGES,
 } from '../../../src/lib/schemas.ts';
-import { ADMIN_MESSAGES, MAX_NOTES_LENGTH } from '../../../src/api/contracts/admin.ts';
+import { ADMIN_MESSAGES, MAX_NOTES_LENGTH, MAX_REASON_LENGTH } from '../../../src/api/contracts/admin.ts';
 import { PROGRAM_ID_PATTERN } from '../../../src/lib/program-id.ts';
 import type { Tx } from './db.ts';
 import { badRequest, forbidden } from './http.ts';
@@ -70,6 +72,26 @@ export const listingDecisionSchema = z
     bodyObject,
   )
   .refine(notesWhenRejecting, { error: ADMIN_MESSAGES.notesRequired, path: ['reviewer_notes'] });
+
+/** Why a listing is taken down: shown to the provider and e-mailed to them. */
+const reason = z
+  .string({ error: ADMIN_MESSAGES.reasonRequired })
+  .refine((v) => !hasControlCharacter(v, true), { error: ADMIN_MESSAGES.notesControl, abort: true })
+  .refine((v) => !hasLoneSurrogate(v), { error: ADMIN_MESSAGES.notesUnicode, abort: true })
+  .refine((v) => !hasBidiControl(v), { error: bidiMessage('The reason'), abort: true })
+  .transform((v) => v.trim())
+  .refine((v) => hasVisibleText(v), { error: ADMIN_MESSAGES.reasonRequired, abort: true })
+  .refine((v) => codePointLength(v) <= MAX_REASON_LENGTH, { error: ADMIN_MESSAGES.reasonTooLong });
+
+/** `POST /api/admin/listings/:id/publication` body. */
+export const publicationDecisionSchema = z.discriminatedUnion(
+  'action',
+  [
+    z.strictObject({ action: z.literal('unpublish'), reason }, bodyObject),
+    z.strictObject({ action: z.literal('republish') }, bodyObject),
+  ],
+  { error: ADMIN_MESSAGES.publicationAction },
+);
 
 /** `?status=` of the list endpoints: one of `allowed`, or undefined for "all". Throws 400 otherwise. */
 export function statusFilter<T extends string>(req: Request, allowed: readonly T[]): T | undefined {

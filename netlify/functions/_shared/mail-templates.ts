@@ -3,7 +3,10 @@
  * typed data; every value that came from a person is HTML-escaped, and subjects are kept to
  * one line so no header can be injected.
  */
-import { SITE_TITLE, TRIAL_DAYS, type InquiryType } from '../../../src/lib/vocabulary.ts';
+import { requestStage, stageLabel, statusChangeSentence } from '../../../src/lib/request-status.ts';
+import { SITE_TITLE, TRIAL_DAYS, type InquiryStatus, type InquiryType } from '../../../src/lib/vocabulary.ts';
+import { STALE_AFTER_DAYS } from '../../../src/lib/availability.ts';
+import { HOW_WE_VERIFY_PATH, TRUST } from '../../../src/lib/trust.ts';
 
 export interface TemplateData {
   /** To a provider who just registered. */
@@ -21,6 +24,8 @@ export interface TemplateData {
     email: string;
     phone?: string | null | undefined;
     message?: string | null | undefined;
+    /** When the family would like to be called (call requests; optional). */
+    bestTimeToCall?: string | null | undefined;
   };
   /** To the family that sent an info or call request: what was sent and its private status link. */
   inquiryConfirmation: {
@@ -34,12 +39,30 @@ export interface TemplateData {
     forwardedToSiteTeam?: boolean | undefined;
     programPhone?: string | null | undefined;
   };
+  /**
+   * To the family when the program changed the status of their request (queued by the database
+   * with the change): the new word of src/lib/request-status.ts and a new private status link.
+   * Nothing the family wrote but their name: no message, phone or health details.
+   */
+  inquiryStatus: {
+    to: string;
+    name: string;
+    programName: string;
+    type: InquiryType;
+    status: InquiryStatus;
+    /** Whether the request's e-mail had reached the program (for a change back to `new`). */
+    deliveredToProgram?: boolean | undefined;
+    /** `/request/<token>`, site-relative: the e-mail links to SITE_URL + it. */
+    statusUrl: string;
+  };
   /** To a provider when an admin approves or rejects a verification request. */
   verificationDecision: {
     to: string;
     organizationName: string;
     decision: 'approved' | 'rejected';
     notes?: string | null | undefined;
+    /** The provider has a live published listing (its page shows the badge after the next build); unknown when absent. */
+    hasLiveListing?: boolean | undefined;
   };
   /** To a provider when an admin approves or rejects a listing (approved: the program's page). */
   listingDecision: {
@@ -49,6 +72,20 @@ export interface TemplateData {
     decision: 'approved' | 'rejected';
     notes?: string | null | undefined;
     /** The directory id it is published as (approved listings). */
+    programId?: string | null | undefined;
+    /** The provider is a Verified provider (approved: no need to ask for verification); unknown when absent. */
+    providerVerified?: boolean | undefined;
+    /** Rejected: the decision was on an edit of a live listing, whose published version stays. */
+    publishedStays?: boolean | undefined;
+  };
+  /** To a provider when its published listing is unpublished by the site team, withdrawn by itself, or republished. */
+  listingPublication: {
+    to: string;
+    organizationName: string;
+    centerName: string;
+    change: 'unpublished' | 'withdrawn' | 'republished';
+    /** Why (unpublished: the site team's reason; withdrawn: the provider's own, if given). */
+    reason?: string | null | undefined;
     programId?: string | null | undefined;
   };
   /** To the site inbox from the contact page. The recipient comes from the environment. */
@@ -137,6 +174,9 @@ function rows(entries: [string, string | null | undefined][]): { text: string; h
   };
 }
 
+/** The site-relative status link the database puts in a status e-mail. */
+const STATUS_PATH = /^\/request\/[A-Za-z0-9_-]{43}$/;
+
 type Renderers = { [K in TemplateName]: (data: TemplateData[K], ctx: RenderContext) => RenderedMail };
 
 const renderers: Renderers = {
@@ -169,6 +209,10 @@ const renderers: Renderers = {
       ['Name', data.name],
       ['E-mail', data.email],
       ['Phone', data.phone],
+      [
+        'Best time to call',
+        data.type === 'call' && data.bestTimeToCall ? oneLine(data.bestTimeToCall) : null,
+      ],
     ]);
     const intro = `${oneLine(data.name)} sent a ${what} through the directory.`;
     const forward = data.noAdmissionsAddress
@@ -218,23 +262,64 @@ const renderers: Renderers = {
     };
   },
 
-  verificationDecision(data, ctx) {
-    const approved = data.decision === 'approved';
-    const subject = approved
-      ? `${oneLine(data.organizationName)} is now verified`
-      : `Your verification request for ${oneLine(data.organizationName)} needs updates`;
-    const lead = approved
-      ? 'Your verification request was approved. Your listing now shows the Verified badge. Verification confirms the documents you sent; it is not an endorsement.'
-      : 'We could not approve your verification request yet. You can send updated documents from your dashboard.';
-    const notes = data.notes?.trim() ? data.notes : '';
-    const dashboard = `${ctx.siteUrl}/provider-dashboard`;
+  inquiryStatus(data, ctx) {
+    const what = data.type === 'call' ? 'call request' : 'information request';
+    const program = oneLine(data.programName) || 'The program';
+    const label = stageLabel(requestStage(data.status, data.deliveredToProgram === true));
+    const subject = `Your ${what} to ${program}: ${label}`;
+    const greeting = `Hello ${oneLine(data.name)},`;
+    const lead = statusChangeSentence(requestStage(data.status, data.deliveredToProgram === true), program);
+    // Links only to the site: the database writes the path, the site's address comes from here.
+    if (!STATUS_PATH.test(data.statusUrl)) throw new Error('The status e-mail has no valid status link.');
+    const statusUrl = `${ctx.siteUrl}${data.statusUrl}`;
+    const link =
+      'See the status of your request on this private page (no account needed). Keep this link to yourself: anyone with it can see the status of your request.';
+    const safety =
+      'If you or someone you love is in crisis, call or text 988 (Suicide & Crisis Lifeline) or call 911.';
+    const note =
+      'This directory is informational only and does not give medical advice. The program answers you directly by email or phone.';
     return {
       to: data.to,
       subject,
-      text: `${lead}\n${notes ? `\nReviewer notes:\n${notes}\n` : ''}\nYour dashboard: ${dashboard}\n`,
+      text: `${greeting}\n\n${lead}\n\n${link}\n${statusUrl}\n\n${safety}\n\n${note}\n`,
       html: page(
         subject,
-        `<p>${escapeHtml(lead)}</p>\n${notes ? `<h2 style="font-size: 16px;">Reviewer notes</h2>\n${paragraphs(notes)}` : ''}\n<p><a href="${escapeHtml(dashboard)}">Open your provider dashboard</a></p>`,
+        `<p>${escapeHtml(greeting)}</p>\n<p>${escapeHtml(lead)}</p>\n<p>${escapeHtml(link)}</p>\n<p><a href="${escapeHtml(statusUrl)}">See the status of your request</a></p>\n<p>${escapeHtml(safety)}</p>\n<p style="color: #6b7280; font-size: 14px;">${escapeHtml(note)}</p>`,
+      ),
+    };
+  },
+
+  verificationDecision(data, ctx) {
+    const approved = data.decision === 'approved';
+    const organization = oneLine(data.organizationName);
+    const subject = approved
+      ? `${organization} is now verified`
+      : `Your verification request for ${organization} needs updates`;
+    // docs/product-rules.md#what-the-badges-mean: what was checked, where the badge shows, and
+    // never "your listing shows it" unless a listing is live.
+    const lines = approved
+      ? [
+          `Your verification request was approved: your organization is now a ${TRUST.verified.badge}. The site team checked your organization’s identity, state license and documents.`,
+          data.hasLiveListing === true
+            ? `Your published program pages show “${TRUST.verified.badge}” with today’s date from the next update of the site, usually within a few minutes.`
+            : data.hasLiveListing === false
+              ? `You have no published listing yet. Once the site team has reviewed and published your listing, its page shows “${TRUST.verified.badge}” with this date. Build it and submit it for review from your dashboard.`
+              : `Program pages published from your listings show “${TRUST.verified.badge}” with this date.`,
+          'Verification is not endorsement: it tells families who you are, not how good your care is.',
+        ]
+      : [
+          'We could not approve your verification request yet. You can send updated documents from your dashboard.',
+        ];
+    const notes = data.notes?.trim() ? data.notes : '';
+    const dashboard = `${ctx.siteUrl}/provider-dashboard`;
+    const meaning = approved ? `${ctx.siteUrl}${HOW_WE_VERIFY_PATH}` : '';
+    return {
+      to: data.to,
+      subject,
+      text: `${lines.join('\n\n')}\n${meaning ? `\nWhat the badges mean: ${meaning}\n` : ''}${notes ? `\nReviewer notes:\n${notes}\n` : ''}\nYour dashboard: ${dashboard}\n`,
+      html: page(
+        subject,
+        `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}\n${meaning ? `<p><a href="${escapeHtml(meaning)}">What the badges mean</a></p>\n` : ''}${notes ? `<h2 style="font-size: 16px;">Reviewer notes</h2>\n${paragraphs(notes)}` : ''}\n<p><a href="${escapeHtml(dashboard)}">Open your provider dashboard</a></p>`,
       ),
     };
   },
@@ -244,18 +329,63 @@ const renderers: Renderers = {
     const center = oneLine(data.centerName) || oneLine(data.organizationName);
     const subject = approved ? `Your listing ${center} is approved` : `Your listing ${center} needs updates`;
     const programUrl = approved && data.programId ? `${ctx.siteUrl}/program/${data.programId}` : '';
+    // What was approved, where and when it is published, and what to do next.
     const lead = approved
-      ? 'Your listing was approved. It appears in the directory once the site has been rebuilt, usually within a few minutes.'
-      : 'We could not approve your listing yet. Please update it from your dashboard and submit it again.';
+      ? `The site team reviewed the facts of your listing “${center}” and approved it. It is published ${programUrl ? `at ${programUrl} ` : ''}at the next update of the site, usually within a few minutes, marked “${TRUST.reviewed.badge}” with the date of this review.`
+      : data.publishedStays
+        ? `We could not approve your changes to ${center} yet. Your published listing stays on the directory as it was; please update your changes from your dashboard and submit them again.`
+        : 'We could not approve your listing yet. Please update it from your dashboard and submit it again.';
+    const next = approved
+      ? [
+          ...(data.providerVerified === true
+            ? []
+            : [
+                data.providerVerified === false
+                  ? `Request verification from the Verification tab of your dashboard: once the site team has checked your identity, state license and documents, your page also shows “${TRUST.verified.badge}”.`
+                  : `If your organization is not a ${TRUST.verified.badge} yet, request verification from the Verification tab of your dashboard.`,
+              ]),
+          `Keep your availability current: change it in your dashboard whenever it changes, or confirm it is still accurate. Families see the date you last confirmed it; after ${String(STALE_AFTER_DAYS)} days it shows as not confirmed.`,
+          'Any other change to your listing is reviewed before it is published; until then families see this version.',
+        ]
+      : [];
     const notes = data.notes?.trim() ? data.notes : '';
     const dashboard = `${ctx.siteUrl}/provider-dashboard`;
     return {
       to: data.to,
       subject,
-      text: `${lead}\n${programUrl ? `\nYour program page: ${programUrl}\n` : ''}${notes ? `\nReviewer notes:\n${notes}\n` : ''}\nYour dashboard: ${dashboard}\n`,
+      text: `${lead}\n${programUrl ? `\nYour program page: ${programUrl}\n` : ''}${next.length > 0 ? `\nWhat to do next:\n${next.map((n) => `- ${n}`).join('\n')}\n` : ''}${notes ? `\nReviewer notes:\n${notes}\n` : ''}\nYour dashboard: ${dashboard}\n`,
       html: page(
         subject,
-        `<p>${escapeHtml(lead)}</p>\n${programUrl ? `<p><a href="${escapeHtml(programUrl)}">See your program page</a></p>\n` : ''}${notes ? `<h2 style="font-size: 16px;">Reviewer notes</h2>\n${paragraphs(notes)}` : ''}\n<p><a href="${escapeHtml(dashboard)}">Open your provider dashboard</a></p>`,
+        `<p>${escapeHtml(lead)}</p>\n${programUrl ? `<p><a href="${escapeHtml(programUrl)}">See your program page</a></p>\n` : ''}${next.length > 0 ? `<h2 style="font-size: 16px;">What to do next</h2>\n<ul>${next.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>\n` : ''}${notes ? `<h2 style="font-size: 16px;">Reviewer notes</h2>\n${paragraphs(notes)}` : ''}\n<p><a href="${escapeHtml(dashboard)}">Open your provider dashboard</a></p>`,
+      ),
+    };
+  },
+
+  listingPublication(data, ctx) {
+    const center = oneLine(data.centerName) || oneLine(data.organizationName);
+    const programUrl = data.programId ? `${ctx.siteUrl}/program/${data.programId}` : '';
+    const subject =
+      data.change === 'unpublished'
+        ? `Your listing ${center} was unpublished`
+        : data.change === 'withdrawn'
+          ? `Your listing ${center} was withdrawn`
+          : `Your listing ${center} is published again`;
+    const lead =
+      data.change === 'unpublished'
+        ? `The site team took your listing ${center} off the directory. Its page, its card and its place in search are removed at the next update of the site, usually within a few minutes. The reason is below. Correct your listing from your dashboard and submit it again; once the site team approves it, it is published again.`
+        : data.change === 'withdrawn'
+          ? `You withdrew your listing ${center} from the directory. Its page, its card and its place in search are removed at the next update of the site, usually within a few minutes. Your listing stays in your dashboard: submit it again whenever you want it reviewed and published again.`
+          : `The site team published your listing ${center} again. It is back on the directory at the next update of the site, usually within a few minutes${programUrl ? `, at ${programUrl}` : ''}.`;
+    const reason = data.reason?.trim() ? data.reason : '';
+    const reasonTitle = data.change === 'withdrawn' ? 'Your reason' : 'Reason';
+    const dashboard = `${ctx.siteUrl}/provider-dashboard`;
+    return {
+      to: data.to,
+      subject,
+      text: `${lead}\n${reason ? `\n${reasonTitle}:\n${reason}\n` : ''}\nYour dashboard: ${dashboard}\n`,
+      html: page(
+        subject,
+        `<p>${escapeHtml(lead)}</p>\n${reason ? `<h2 style="font-size: 16px;">${reasonTitle}</h2>\n${paragraphs(reason)}` : ''}\n<p><a href="${escapeHtml(dashboard)}">Open your provider dashboard</a></p>`,
       ),
     };
   },

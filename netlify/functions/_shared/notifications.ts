@@ -19,7 +19,13 @@ import { sendMessages } from './message-outbox.ts';
 import { askForRebuild, requestRebuildForDecisions, type RebuildResult } from './publishing.ts';
 
 export type NotificationKind =
-  'verification_approved' | 'verification_rejected' | 'listing_approved' | 'listing_rejected';
+  | 'verification_approved'
+  | 'verification_rejected'
+  | 'listing_approved'
+  | 'listing_rejected'
+  | 'listing_unpublished'
+  | 'listing_republished'
+  | 'listing_withdrawn';
 
 /** A claimed row with what its e-mail needs (the columns of `private.claim_notifications`). */
 export interface ClaimedNotification {
@@ -34,6 +40,8 @@ export interface ClaimedNotification {
   contact_name: string;
   center_name: string | null;
   published_program_id: string | null;
+  /** The listing's published version: live, unpublished, withdrawn, or null when never published. */
+  publication_state: string | null;
 }
 
 export interface DrainResult {
@@ -54,6 +62,24 @@ async function send(n: ClaimedNotification): Promise<void> {
       decision,
       notes: n.notes,
     });
+  } else if (
+    n.kind === 'listing_unpublished' ||
+    n.kind === 'listing_withdrawn' ||
+    n.kind === 'listing_republished'
+  ) {
+    await sendMail('listingPublication', {
+      to: n.provider_email,
+      organizationName: n.organization_name,
+      centerName: n.center_name ?? '',
+      change:
+        n.kind === 'listing_unpublished'
+          ? 'unpublished'
+          : n.kind === 'listing_withdrawn'
+            ? 'withdrawn'
+            : 'republished',
+      reason: n.notes,
+      programId: n.published_program_id,
+    });
   } else {
     await sendMail('listingDecision', {
       to: n.provider_email,
@@ -62,6 +88,7 @@ async function send(n: ClaimedNotification): Promise<void> {
       decision,
       notes: n.notes,
       programId: n.published_program_id,
+      publishedStays: decision === 'rejected' && n.publication_state === 'live',
     });
   }
 }

@@ -35,7 +35,8 @@ export const PUBLISHED_PROGRAM_COLUMNS = columnsOf<PublishedListingColumns>()([
   'individual_sessions_per_week',
   'specialised_clinicians_percent',
   'outcome_measure',
-  'score_change',
+  'score_direction',
+  'score_points',
   'score_change_year',
   'score_change_sample',
   'family_sessions_per_week',
@@ -46,48 +47,84 @@ export const PUBLISHED_PROGRAM_COLUMNS = columnsOf<PublishedListingColumns>()([
   'parent_contact_policy',
   'schooling',
   'transport_escort',
+  'clinical_approach',
+  'program_highlights',
+  'team_composition',
 ]);
 
 /**
  * Listings as `listingToProgram` reads them, with their availability and their provider's
- * Verified badge: one listing by id (the approval's check, inside its transaction), or every
- * published one in program id order (the build; test providers' listings are never listed).
+ * verification: one working copy by id (the approval's check, inside its transaction), or every
+ * live published version in program id order (the build: the snapshots administrators approved,
+ * read back as listing rows, whatever the working copies say meanwhile; test providers' listings
+ * are never listed).
  */
 export function selectListingsForPublishing(
   sql: postgres.ISql,
   which: { id: string } | 'published',
 ): postgres.PendingQuery<ListingForPublishing[]> {
-  const where =
-    which === 'published'
-      ? sql`l.status = 'approved' and l.published_program_id is not null
-            and p.organization_name <> ${TEST_PROGRAM_LABEL}`
-      : sql`l.id = ${which.id}`;
+  const columns = sql(PUBLISHED_PROGRAM_COLUMNS.filter((c) => c !== 'published_program_id').map((c) => `l.${c}`));
+  if (which === 'published')
+    return sql<ListingForPublishing[]>`
+      select s.program_id as published_program_id, ${columns},
+             a.status as availability_status, a.wait_weeks as availability_wait_weeks,
+             a.confirmed_at as availability_confirmed_at,
+             p.verification_status = 'verified' as provider_verified,
+             case when p.verification_status = 'verified' then p.verified_at end as provider_verified_at,
+             s.reviewed_at as listing_reviewed_at
+      from public.listing_publications s
+      cross join lateral jsonb_populate_record(null::public.provider_listings, s.snapshot) l
+      join public.providers p on p.id = s.provider_id
+      left join public.listing_availability a on a.listing_id = s.listing_id
+      where s.state = 'live' and p.organization_name <> ${TEST_PROGRAM_LABEL}
+      order by s.program_id`;
   return sql<ListingForPublishing[]>`
-    select ${sql(PUBLISHED_PROGRAM_COLUMNS.map((column) => `l.${column}`))},
+    select l.published_program_id, ${columns},
            a.status as availability_status, a.wait_weeks as availability_wait_weeks,
            a.confirmed_at as availability_confirmed_at,
-           p.verification_status = 'verified' as provider_verified
+           p.verification_status = 'verified' as provider_verified,
+           case when p.verification_status = 'verified' then p.verified_at end as provider_verified_at,
+           coalesce(l.reviewed_at, now()) as listing_reviewed_at
     from public.provider_listings l
     join public.providers p on p.id = l.provider_id
     left join public.listing_availability a on a.listing_id = l.id
-    where ${where}
-    order by l.published_program_id`;
+    where l.id = ${which.id}`;
 }
 
-/** Approved listings with one of `ids` as their program id: programs from their approval on, before their page is built. */
+/** Live published listings with one of `ids` as their program id: programs from their approval on, before their page is built. */
 export function selectApprovedPrograms(
   sql: postgres.ISql,
   ids: readonly string[],
 ): postgres.PendingQuery<{ id: string; name: string }[]> {
   return sql<{ id: string; name: string }[]>`
-    select l.published_program_id as id, l.center_name as name
-    from provider_listings l
-    where l.status = 'approved' and l.published_program_id = any(${ids}::text[])`;
+    select s.program_id as id, s.snapshot ->> 'center_name' as name
+    from listing_publications s
+    where s.state = 'live' and s.program_id = any(${ids}::text[])`;
 }
 
-/** True when a decision changes what the directory lists: a listing published, or a published one (it keeps its program id) rejected, i.e. taken down. */
-export function publishingChanged(n: { kind: string; published_program_id: string | null }): boolean {
-  return n.kind === 'listing_approved' || (n.kind === 'listing_rejected' && n.published_program_id !== null);
+/** Programs that were published and are no longer (unpublished or withdrawn), by id, with their last published name. */
+export function selectFormerPrograms(
+  sql: postgres.ISql,
+  ids: readonly string[],
+): postgres.PendingQuery<{ id: string; name: string }[]> {
+  return sql<{ id: string; name: string }[]>`
+    select s.program_id as id, s.snapshot ->> 'center_name' as name
+    from listing_publications s
+    where s.state <> 'live' and s.program_id = any(${ids}::text[])`;
+}
+
+/**
+ * True when a decision changes what the directory lists: a listing (or an edit of it) approved, or
+ * a published one unpublished, withdrawn or republished. A rejected edit changes nothing: the
+ * published version stays.
+ */
+export function publishingChanged(n: { kind: string }): boolean {
+  return (
+    n.kind === 'listing_approved' ||
+    n.kind === 'listing_unpublished' ||
+    n.kind === 'listing_withdrawn' ||
+    n.kind === 'listing_republished'
+  );
 }
 
 /**
@@ -104,8 +141,8 @@ export async function requestRebuildForDecisions(
   if (!rebuild && decidedProviders.length > 0) {
     const published = await withService(
       (tx) => tx`
-        select 1 from provider_listings
-        where provider_id = any(${decidedProviders}::uuid[]) and status = 'approved' limit 1`,
+        select 1 from listing_publications
+        where provider_id = any(${decidedProviders}::uuid[]) and state = 'live' limit 1`,
     );
     rebuild = published.length > 0;
   }

@@ -25,7 +25,16 @@ export const ADMIN_MESSAGES = {
   listingNotPending: (status: string) => `This listing is not waiting for review (it is ${status}).`,
   requestDecidedAs: (status: string) => `This verification request was already ${status}.`,
   requestDecided: 'This verification request was already decided.',
+  publicationAction: 'Choose an action: unpublish or republish.',
+  reasonRequired: 'Please give the reason: the provider reads it and gets it by e-mail.',
+  reasonTooLong: 'The reason must be at most 2000 characters.',
+  neverPublished: 'This listing has never been published.',
+  notLive: (state: string) => `This listing is not on the directory (it is ${state}).`,
+  alreadyLive: 'This listing is already on the directory.',
 } as const;
+
+/** Most characters of the reason for taking a listing down (`listing_publications_state_reason_check`). */
+export const MAX_REASON_LENGTH = 2000;
 
 /** Most characters of reviewer notes (`provider_listings_reviewer_notes_check`). */
 export const MAX_NOTES_LENGTH = 5000;
@@ -134,7 +143,13 @@ export type AdminListing = ProviderListingRow & {
     verified_at: string | null;
   };
   publication: ListingPublication | null;
-  uploads: { id: string; url: string; kind: 'logo' | 'license'; original_name: string; content_type: string }[];
+  uploads: {
+    id: string;
+    url: string;
+    kind: 'logo' | 'license';
+    original_name: string;
+    content_type: string;
+  }[];
 };
 
 /**

@@ -116,7 +116,10 @@ export interface ProviderListingRow {
   individual_sessions_per_week: number | null;
   specialised_clinicians_percent: number | null;
   outcome_measure: OutcomeMeasure | null;
-  score_change: number | null;
+  /** The median score from admission to discharge fell, rose or did not change (`score_points`). */
+  score_direction: 'fell' | 'rose' | 'unchanged' | null;
+  /** By how many points (0–40; 0 only with `unchanged`). */
+  score_points: number | null;
   score_change_year: number | null;
   score_change_sample: number | null;
   family_sessions_per_week: number | null;
@@ -127,6 +130,10 @@ export interface ProviderListingRow {
   parent_contact_policy: string | null;
   schooling: string | null;
   transport_escort: string | null;
+  clinical_approach: string | null;
+  /** Up to 8 short lines. */
+  program_highlights: string[];
+  team_composition: string | null;
 }
 export const PROVIDER_LISTING_COLUMNS = columnsOf<ProviderListingRow>()([
   'id',
@@ -166,7 +173,8 @@ export const PROVIDER_LISTING_COLUMNS = columnsOf<ProviderListingRow>()([
   'individual_sessions_per_week',
   'specialised_clinicians_percent',
   'outcome_measure',
-  'score_change',
+  'score_direction',
+  'score_points',
   'score_change_year',
   'score_change_sample',
   'family_sessions_per_week',
@@ -177,6 +185,9 @@ export const PROVIDER_LISTING_COLUMNS = columnsOf<ProviderListingRow>()([
   'parent_contact_policy',
   'schooling',
   'transport_escort',
+  'clinical_approach',
+  'program_highlights',
+  'team_composition',
 ]);
 
 export interface VerificationRequestRow {
@@ -226,6 +237,10 @@ export interface ProviderInquiryRow {
   status_token_hash: string | null;
   personal_data_removed_at: string | null;
   first_status_change_at: string | null;
+  /** When the family would like to be called (call requests; optional). */
+  best_time_to_call: string | null;
+  /** When the request's e-mail to the program was handed to the mail transport (set by the database). */
+  delivered_at: string | null;
 }
 export const PROVIDER_INQUIRY_COLUMNS = columnsOf<ProviderInquiryRow>()([
   'id',
@@ -247,6 +262,8 @@ export const PROVIDER_INQUIRY_COLUMNS = columnsOf<ProviderInquiryRow>()([
   'status_token_hash',
   'personal_data_removed_at',
   'first_status_change_at',
+  'best_time_to_call',
+  'delivered_at',
 ]);
 
 export interface UserFavoriteRow {
@@ -408,6 +425,69 @@ export const PENDING_REBUILD_COLUMNS = columnsOf<PendingRebuildRow>()([
   'retry_at',
 ]);
 
+/** The published version of a listing (`listing_publications`, migration 20261126000100). */
+export interface ListingPublicationRow {
+  listing_id: string;
+  provider_id: string;
+  program_id: string;
+  /** The listing's columns as approved (`private.listing_snapshot`). */
+  snapshot: Record<string, unknown>;
+  reviewed_at: string;
+  reviewed_by: string | null;
+  first_published_at: string;
+  state: 'live' | 'unpublished' | 'withdrawn';
+  state_reason: string | null;
+  state_changed_at: string;
+  state_changed_by: string | null;
+}
+export const LISTING_PUBLICATION_COLUMNS = columnsOf<ListingPublicationRow>()([
+  'listing_id',
+  'provider_id',
+  'program_id',
+  'snapshot',
+  'reviewed_at',
+  'reviewed_by',
+  'first_published_at',
+  'state',
+  'state_reason',
+  'state_changed_at',
+  'state_changed_by',
+]);
+
+/** A factual problem a family reported on a program page (`listing_reports`, migration 20261126000300). */
+export interface ListingReportRow {
+  id: string;
+  /** A program file's id or a published listing's program id. */
+  program_id: string;
+  /** The listing published as `program_id` (set by the database), else null. */
+  listing_id: string | null;
+  /** That listing's provider (set by the database). */
+  provider_id: string | null;
+  /** What is wrong (10–2000 characters). */
+  what: string;
+  /** For an answer; read by administrators only. */
+  email: string | null;
+  created_at: string;
+  status: 'open' | 'resolved';
+  resolved_at: string | null;
+  /** The administrator who resolved it (never shown). */
+  resolved_by: string | null;
+  resolution_note: string | null;
+}
+export const LISTING_REPORT_COLUMNS = columnsOf<ListingReportRow>()([
+  'id',
+  'program_id',
+  'listing_id',
+  'provider_id',
+  'what',
+  'email',
+  'created_at',
+  'status',
+  'resolved_at',
+  'resolved_by',
+  'resolution_note',
+]);
+
 /** Every public table with its columns. */
 export const TABLE_COLUMNS = {
   user_roles: USER_ROLE_COLUMNS,
@@ -422,4 +502,6 @@ export const TABLE_COLUMNS = {
   notifications: NOTIFICATION_COLUMNS,
   listing_availability: LISTING_AVAILABILITY_COLUMNS,
   pending_rebuild: PENDING_REBUILD_COLUMNS,
+  listing_reports: LISTING_REPORT_COLUMNS,
+  listing_publications: LISTING_PUBLICATION_COLUMNS,
 } as const;

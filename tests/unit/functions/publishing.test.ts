@@ -62,7 +62,6 @@ describe('listingToProgram', () => {
       website: 'https://harbor.example.org',
       logo: '/api/program-logos/harbor-house',
       verified: true,
-      featured: false,
       test: false,
       sample: false,
       insuranceNotes: 'Sliding scale.',
@@ -131,10 +130,42 @@ describe('listingToProgram', () => {
     expect(result.ok && result.data.logo).toBe(undefined);
   });
 
-  it('an unverified provider publishes without the Verified badge; no e-mail is fine', () => {
+  it('an unverified provider publishes without the "Verified provider" badge; no e-mail is fine', () => {
     const result = listingToProgram({ ...COMPLETE, provider_verified: false, email: '' });
     expect(result.ok && result.data.verified).toBe(false);
     expect(result.ok && result.data.email).toBe(undefined);
+  });
+
+  it.each([
+    [
+      'verified and reviewed (timestamps → their UTC day)',
+      {
+        provider_verified: true,
+        provider_verified_at: '2026-03-03T23:59:00Z',
+        listing_reviewed_at: new Date('2026-11-05T00:10:00Z'),
+      },
+      { verified: true, verifiedOn: '2026-03-03', reviewedOn: '2026-11-05' },
+    ],
+    [
+      'a verified_at of a provider no longer verified is not shown',
+      {
+        provider_verified: false,
+        provider_verified_at: '2026-03-03T10:00:00Z',
+        listing_reviewed_at: '2026-11-05T10:00:00Z',
+      },
+      { verified: false, verifiedOn: undefined, reviewedOn: '2026-11-05' },
+    ],
+    [
+      'no dates known',
+      { provider_verified: true, provider_verified_at: null, listing_reviewed_at: null },
+      { verified: true, verifiedOn: undefined, reviewedOn: undefined },
+    ],
+  ])('trust dates: %s', (_, change, expected) => {
+    const result = listingToProgram({ ...COMPLETE, ...change });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const { verified, verifiedOn, reviewedOn } = result.data;
+    expect({ verified, verifiedOn, reviewedOn }).toEqual(expected);
   });
 
   it('programLogoPath', () => {
@@ -265,14 +296,16 @@ describe('findState', () => {
 
 describe('publishingChanged (a rebuild after the drain)', () => {
   it.each([
-    ['listing_approved', 'harbor-house', true],
-    ['listing_approved', null, true],
-    ['listing_rejected', 'harbor-house', true],
-    ['listing_rejected', null, false],
-    ['verification_approved', null, false],
-    ['verification_rejected', null, false],
-  ] as const)('%s with program id %s → %s', (kind, published_program_id, expected) => {
-    expect(publishingChanged({ kind, published_program_id })).toBe(expected);
+    ['listing_approved', true],
+    // A rejected listing or edit changes nothing published: the published version stays.
+    ['listing_rejected', false],
+    ['listing_unpublished', true],
+    ['listing_withdrawn', true],
+    ['listing_republished', true],
+    ['verification_approved', false],
+    ['verification_rejected', false],
+  ] as const)('%s → %s', (kind, expected) => {
+    expect(publishingChanged({ kind })).toBe(expected);
   });
 });
 

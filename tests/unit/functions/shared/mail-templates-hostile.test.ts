@@ -29,6 +29,7 @@ const samples: Samples = {
     email: 'family@example.org',
     phone: at(t, 2),
     message: at(t, 3),
+    bestTimeToCall: at(t, 4),
   }),
   inquiryConfirmation: (t) => ({
     to: 'family@example.org',
@@ -37,6 +38,14 @@ const samples: Samples = {
     type: 'info',
     statusUrl: `${ctx.siteUrl}/request/abc`,
     programPhone: at(t, 2),
+  }),
+  inquiryStatus: (t) => ({
+    to: 'family@example.org',
+    name: at(t, 0),
+    programName: at(t, 1),
+    type: 'call',
+    status: 'contacted',
+    statusUrl: `/request/${'A'.repeat(43)}`,
   }),
   verificationDecision: (t) => ({
     to: 'p@example.org',
@@ -50,6 +59,14 @@ const samples: Samples = {
     centerName: at(t, 1),
     decision: 'approved',
     notes: at(t, 2),
+    programId: 'calm-harbor',
+  }),
+  listingPublication: (t) => ({
+    to: 'p@example.org',
+    organizationName: at(t, 0),
+    centerName: at(t, 1),
+    change: 'unpublished',
+    reason: at(t, 2),
     programId: 'calm-harbor',
   }),
   contact: (t) => ({
