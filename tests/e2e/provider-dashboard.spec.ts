@@ -77,7 +77,7 @@ test('a new provider: profile created at sign-in, verification requested, listin
   await signInToDashboard(page, email);
   await expect(page.getByTestId('organization')).toHaveText(organization);
   await expect(page.getByTestId('verification-badge')).toHaveText('Not Verified');
-  await expect(page.getByTestId('completeness')).toHaveText('75%');
+  await expect(page.getByTestId('completeness')).toHaveText('0%');
   await expect(page.getByTestId('trial')).toContainText('14 days left');
   await expect(page.getByText('No inquiries yet.')).toBeVisible();
   const [profile] = await sql<

@@ -1,10 +1,21 @@
 import { useId, useState } from 'react';
-import { profileCompleteness, trialDaysLeft, verificationBadge } from '../../lib/provider-rules.ts';
+import {
+  focusListing,
+  listingCompleteness,
+  providerPath,
+  trialDaysLeft,
+  verificationBadge,
+  type PathAction,
+} from '../../lib/provider-rules.ts';
 import { INQUIRY_STATUSES, type InquiryStatus } from '../../lib/vocabulary.ts';
 import { showToast } from '../../ui/toasts/store.ts';
 import type { DashboardResponse, ProviderInquiry } from '../../api/contracts/providers.ts';
+import type { Listing } from '../../api/contracts/listings.ts';
 import { setInquiryStatus, type Failure } from './api.ts';
 import { listingsToConfirm, localDay } from './availability.ts';
+import { CompletenessCard } from './CompletenessCard.tsx';
+import { ListingStates } from './ListingStates.tsx';
+import { PathChecklist } from './PathChecklist.tsx';
 import { EngagementChart } from './EngagementChart.tsx';
 import { badgeTone } from './VerificationTab.tsx';
 import { Pill, type Tone } from '../../ui/Pill.tsx';
@@ -23,12 +34,45 @@ type Props = {
   onFailure: (failure: Failure) => void;
   /** Opens the Listings tab (where each listing's availability is confirmed). */
   onOpenListings?: () => void;
+  /** Opens the listing builder on a new listing. */
+  onOpenBuilder: () => void;
+  /** Opens the listing builder on this listing (published ones too). */
+  onEditListing: (listing: Listing) => void;
+  /** Opens the Verification tab. */
+  onOpenVerification: () => void;
+  /** A listing changed on the server (e.g. withdrawn). */
+  onListing: (listing: Listing) => void;
 };
 
-export function OverviewTab({ data, now, onInquiry, onFailure, onOpenListings }: Props) {
+export function OverviewTab({
+  data,
+  now,
+  onInquiry,
+  onFailure,
+  onOpenListings,
+  onOpenBuilder,
+  onEditListing,
+  onOpenVerification,
+  onListing,
+}: Props) {
   const { provider } = data;
   const badge = verificationBadge(provider.verification_status);
-  const completeness = profileCompleteness(provider.verification_status);
+  const steps = providerPath({
+    provider,
+    verificationRequests: data.verification.requests,
+    listings: data.listings,
+  });
+  const focus = focusListing(data.listings);
+  const completeness = listingCompleteness(focus);
+  const onStep = (action: PathAction) => {
+    if (action.kind === 'open-builder') onOpenBuilder();
+    else if (action.kind === 'open-verification') onOpenVerification();
+    else if (action.kind === 'edit-listing') {
+      const listing = data.listings.find((l) => l.id === action.listingId);
+      if (listing) onEditListing(listing);
+      else onOpenBuilder();
+    }
+  };
   const daysLeft = trialDaysLeft(provider.trial_ends_at, now);
   const onTrial = provider.subscription_status === 'trial';
   const names = new Map(
@@ -40,7 +84,9 @@ export function OverviewTab({ data, now, onInquiry, onFailure, onOpenListings }:
 
   return (
     <div className="flex flex-col gap-6">
-      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <PathChecklist steps={steps} onAction={onStep} />
+
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <div className={card}>
           <dt className="text-sm font-medium text-muted">Organization</dt>
           <dd className="mt-1 text-lg font-semibold break-words" data-testid="organization">
@@ -51,29 +97,6 @@ export function OverviewTab({ data, now, onInquiry, onFailure, onOpenListings }:
           <dt className="text-sm font-medium text-muted">Verification</dt>
           <dd className="mt-2" data-testid="verification-badge">
             <Pill tone={badgeTone(badge)}>{badge}</Pill>
-          </dd>
-        </div>
-        <div className={card}>
-          <dt className="text-sm font-medium text-muted" id="completeness-label">
-            Profile completeness
-          </dt>
-          <dd className="mt-1">
-            <span className="text-lg font-semibold" data-testid="completeness">
-              {completeness}%
-            </span>
-            <div
-              className="mt-2 h-2 w-full overflow-hidden rounded-full bg-slate-200"
-              role="progressbar"
-              aria-labelledby="completeness-label"
-              aria-valuenow={completeness}
-              aria-valuemin={0}
-              aria-valuemax={100}
-            >
-              <div className="h-full rounded-full bg-brand-600" style={{ width: `${completeness}%` }} />
-            </div>
-            {completeness < 100 ? (
-              <p className="mt-2 text-sm text-muted">Verified profiles show 100%.</p>
-            ) : null}
           </dd>
         </div>
         <div className={card}>
@@ -96,6 +119,23 @@ export function OverviewTab({ data, now, onInquiry, onFailure, onOpenListings }:
           </dd>
         </div>
       </dl>
+
+      <CompletenessCard
+        completeness={completeness}
+        listingName={focus ? focus.center_name.trim() || 'Untitled listing' : null}
+        onFill={() => {
+          if (focus) onEditListing(focus);
+          else onOpenBuilder();
+        }}
+      />
+
+      <ListingStates
+        listings={data.listings}
+        onEdit={onEditListing}
+        onChanged={onListing}
+        onFailure={onFailure}
+        onOpenBuilder={onOpenBuilder}
+      />
 
       {toConfirm.length > 0 ? (
         <section

@@ -238,6 +238,19 @@ export default function ProviderDashboard() {
             onOpenListings={() => {
               setTab('listings');
             }}
+            onOpenBuilder={() => {
+              setTab('listings');
+            }}
+            onEditListing={() => {
+              // The builder opens a listing from its own list ("Your listings" in the Listings tab).
+              setTab('listings');
+            }}
+            onOpenVerification={() => {
+              setTab('verification');
+            }}
+            onListing={(listing) => {
+              setData({ ...data, listings: data.listings.map((l) => (l.id === listing.id ? listing : l)) });
+            }}
             now={now}
             onFailure={onFailure}
             onInquiry={(inquiry) => {

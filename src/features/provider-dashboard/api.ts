@@ -11,6 +11,7 @@ import type {
   ListingAvailability,
   ListingBody,
   ListingResponse,
+  WithdrawBody,
 } from '../../api/contracts/listings.ts';
 import type {
   DashboardResponse,
@@ -146,6 +147,29 @@ export async function saveAvailability(
   if (!res?.ok) return failure(res, title, fallback);
   const parsed = await parse(res, title, fallback);
   return parsed.ok ? { ok: true, availability: (parsed.value as AvailabilityResponse).availability } : parsed;
+}
+
+/**
+ * `POST /api/provider/listings/<id>/publication` `{ action: 'withdraw', reason? }`: takes the
+ * listing's published version off the directory (at the next update). Answers the listing as it
+ * now stands, its publication `withdrawn`.
+ */
+export async function withdrawListing(
+  listingId: string,
+  reason: string,
+): Promise<Result<{ listing: Listing }>> {
+  const title = 'Not Withdrawn';
+  const fallback = 'Your listing could not be withdrawn. Please try again.';
+  const trimmed = reason.trim();
+  const body: WithdrawBody =
+    trimmed === '' ? { action: 'withdraw' } : { action: 'withdraw', reason: trimmed };
+  const res = await call(
+    `${LISTINGS_ENDPOINT}/${encodeURIComponent(listingId)}/publication`,
+    jsonInit('POST', body),
+  );
+  if (!res?.ok) return failure(res, title, fallback);
+  const parsed = await parse(res, title, fallback);
+  return parsed.ok ? { ok: true, listing: (parsed.value as ListingResponse).listing } : parsed;
 }
 
 /** `POST /api/provider/uploads` (multipart): a logo or a license, stored for real. */

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   listingSubmitErrors,
-  profileCompleteness,
   PROVIDER_MESSAGES as M,
   registrationStep1Errors,
   registrationStep2Errors,
@@ -39,19 +38,18 @@ describe('trialDaysLeft', () => {
   });
 });
 
-describe('verificationBadge and profileCompleteness', () => {
-  it.each<[string | null | undefined, string, number]>([
-    ['verified', 'Verified', 100],
-    ['pending', 'Pending Review', 75],
-    ['rejected', 'Needs Updates', 75],
-    ['unverified', 'Not Verified', 75],
-    [null, 'Not Verified', 75],
-    [undefined, 'Not Verified', 75],
-    ['', 'Not Verified', 75],
-    ['VERIFIED', 'Not Verified', 75],
-  ])('%s → %s, %i%%', (status, badge, completeness) => {
+describe('verificationBadge', () => {
+  it.each<[string | null | undefined, string]>([
+    ['verified', 'Verified'],
+    ['pending', 'Pending Review'],
+    ['rejected', 'Needs Updates'],
+    ['unverified', 'Not Verified'],
+    [null, 'Not Verified'],
+    [undefined, 'Not Verified'],
+    ['', 'Not Verified'],
+    ['VERIFIED', 'Not Verified'],
+  ])('%s → %s', (status, badge) => {
     expect(verificationBadge(status)).toBe(badge);
-    expect(profileCompleteness(status)).toBe(completeness);
   });
 });
 
