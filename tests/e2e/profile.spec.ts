@@ -216,7 +216,12 @@ test('/mclean uses the same profile and never invents a phone number', async ({ 
   await captureEngagement(page);
   await page.goto('/mclean');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('McLean');
-  await expect(page.getByText('✓ Verified').first()).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: 'Verified provider, checked on January 20, 2026' }).first(),
+  ).toHaveAttribute('href', /^\/how-we-verify#/);
+  await expect(
+    page.getByRole('link', { name: 'Listing reviewed on November 2, 2026' }).first(),
+  ).toBeVisible();
   await expect(page.locator('a[href^="tel:"]:not([href="tel:988"]):not([href="tel:911"])')).toHaveCount(0);
   await page.getByRole('button', { name: 'Request a Call' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Request a Call' });

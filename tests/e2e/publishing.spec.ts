@@ -92,7 +92,7 @@ test('an approved listing is published by the rebuild and taken down by the next
 
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: NAME })).toBeVisible();
-  await expect(page.getByText('✓ Verified').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Verified provider/ }).first()).toBeVisible();
   await expect(page.getByText('Our notes <script>alert("x")</script> stay text.')).toBeVisible();
   await expect(page.getByText('Gloucester, Massachusetts').first()).toBeVisible();
   // The javascript: website was never published.
