@@ -52,6 +52,23 @@ export interface DrainResult {
   rebuild: RebuildResult | 'failed' | null;
 }
 
+/**
+ * What an approval e-mail says about the two trust facts (docs/product-rules.md#what-the-badges-mean),
+ * read when it is sent: is the provider a Verified provider, and does it have a live listing (only
+ * then do its pages show the badge).
+ */
+async function providerTrust(providerId: string): Promise<{ verified: boolean; live: boolean }> {
+  const [row] = await withService(
+    (tx) => tx<{ verified: boolean; live: boolean }[]>`
+      select p.verification_status = 'verified' as verified,
+             exists (select 1 from public.listing_publications lp
+                     where lp.provider_id = p.id and lp.state = 'live') as live
+      from public.providers p
+      where p.id = ${providerId}`,
+  );
+  return row ?? { verified: false, live: false };
+}
+
 /** Sends the e-mail of one notification. */
 async function send(n: ClaimedNotification): Promise<void> {
   const decision = n.kind.endsWith('_approved') ? 'approved' : 'rejected';
@@ -61,6 +78,7 @@ async function send(n: ClaimedNotification): Promise<void> {
       organizationName: n.organization_name,
       decision,
       notes: n.notes,
+      ...(decision === 'approved' ? { hasLiveListing: (await providerTrust(n.provider_id)).live } : {}),
     });
   } else if (
     n.kind === 'listing_unpublished' ||
@@ -89,6 +107,7 @@ async function send(n: ClaimedNotification): Promise<void> {
       notes: n.notes,
       programId: n.published_program_id,
       publishedStays: decision === 'rejected' && n.publication_state === 'live',
+      ...(decision === 'approved' ? { providerVerified: (await providerTrust(n.provider_id)).verified } : {}),
     });
   }
 }
