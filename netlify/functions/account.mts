@@ -3,10 +3,13 @@
  * rights the privacy policy promises: access (export) and deletion.
  *
  * - `GET /api/account` → 200 `AccountResponse`: the user, their roles, their saved programs and
- *   the requests they sent while signed in (program, type, status, dates), in one round trip.
+ *   the requests they sent while signed in (program, type, status and its word — Sent,
+ *   Delivered, Contacted, Closed —, dates, and the path of each one's status page,
+ *   `/request?id=…`), in one round trip.
  * - `GET /api/account/export` → 200, a JSON file (`content-disposition: attachment`) with
  *   everything the directory holds about the account: the account, the saved programs and the
- *   requests with the personal details sent in them (name, e-mail, phone, message).
+ *   requests with the personal details sent in them (name, e-mail, phone, message, best time to
+ *   call).
  * - `DELETE /api/account` → 204: the saved programs, the personal fields of the person's requests
  *   (the anonymous request record stays with the program) and the auth user are removed, in one
  *   transaction. 403 for provider and administrator accounts (see below).
@@ -26,24 +29,26 @@ import {
   type ExportedRequest,
 } from '../../src/api/contracts/account.ts';
 import type { Favorite } from '../../src/api/contracts/favorites.ts';
+import { requestStatusPath } from '../../src/api/contracts/inquiries.ts';
+import { stageOfRow } from '../../src/lib/request-status.ts';
 import type { Role } from '../../src/lib/vocabulary.ts';
 import { requireUser } from './_shared/auth.ts';
 import { withClaims, withService, type Claims, type Tx } from './_shared/db.ts';
 import { SECURITY_HEADERS, allowMethods, forbidden, handle, json, sessionEnded } from './_shared/http.ts';
-import { findProgram } from './_shared/programs.ts';
+import { findProgram, unknownPrograms } from './_shared/programs.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
 
 interface Rows {
   roles: Role[];
   favorites: Favorite[];
-  requests: (ExportedRequest & { program_path?: string | null })[];
+  requests: Omit<ExportedRequest, 'stage'>[];
 }
 
 /** Everything of the user in ONE statement (one round trip), as the user, through RLS. */
 function readAccount(claims: Claims, withPersonal: boolean): Promise<Rows> {
   return withClaims(claims, async (tx: Tx) => {
     // Only the export reads what the person wrote; the page needs the program and the status.
-    const personal = withPersonal ? tx`, name, email, phone, message, location` : tx``;
+    const personal = withPersonal ? tx`, name, email, phone, message, location, best_time_to_call` : tx``;
     const [row] = await tx<Rows[]>`
       select
         coalesce((select json_agg(r.role order by r.role) from user_roles r where r.user_id = ${claims.sub}), '[]') as roles,
@@ -60,7 +65,8 @@ function readAccount(claims: Claims, withPersonal: boolean): Promise<Rows> {
           from (
             select id, program_id, program_name, type, status ${personal},
                    to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
-                   to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as updated_at
+                   to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as updated_at,
+                   to_char(delivered_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as delivered_at
             from provider_inquiries where sender_id = ${claims.sub}
           ) i
         ), '[]') as requests`;
@@ -76,8 +82,12 @@ function userOf(claims: Claims): AccountUser {
   };
 }
 
-function programPath(programId: string | null): string | null {
-  if (programId === null) return null;
+/**
+ * The page of a saved or asked-about program; null for the test program and for a program
+ * published from a listing that is no longer on the directory (`unlisted`: unpublished or withdrawn).
+ */
+function programPath(programId: string | null, unlisted: ReadonlySet<string>): string | null {
+  if (programId === null || unlisted.has(programId)) return null;
   const program = findProgram(programId);
   // Not a program file: a program published from a provider listing (favourites and inquiries
   // accept no other ids), whose page is /program/<id>.
@@ -89,19 +99,29 @@ function programPath(programId: string | null): string | null {
 
 async function account(claims: Claims): Promise<Response> {
   const rows = await readAccount(claims, false);
+  const ids = [...rows.favorites.map((f) => f.program_id), ...rows.requests.map((r) => r.program_id)];
+  const unlisted = await unknownPrograms(ids.filter((id): id is string => id !== null));
   const body: AccountResponse = {
     user: userOf(claims),
     roles: rows.roles,
-    favorites: rows.favorites.map((f) => ({ ...f, program_path: programPath(f.program_id) })),
+    favorites: rows.favorites.map((f) => ({
+      ...f,
+      program_path: programPath(f.program_id, unlisted),
+      program_listed: !unlisted.has(f.program_id),
+    })),
     requests: rows.requests.map((r) => ({
       id: r.id,
       program_id: r.program_id,
       program_name: r.program_name,
-      program_path: programPath(r.program_id),
+      program_path: programPath(r.program_id, unlisted),
+      program_listed: r.program_id === null || !unlisted.has(r.program_id),
       type: r.type,
       status: r.status,
+      stage: stageOfRow(r),
+      status_path: requestStatusPath(r.id),
       created_at: r.created_at,
       updated_at: r.updated_at,
+      delivered_at: r.delivered_at,
     })),
   };
   return json(body);
@@ -122,13 +142,16 @@ async function exportAccount(claims: Claims): Promise<Response> {
       program_name: r.program_name,
       type: r.type,
       status: r.status,
+      stage: stageOfRow(r),
       name: r.name,
       email: r.email,
       phone: r.phone,
       message: r.message,
       location: r.location,
+      best_time_to_call: r.best_time_to_call,
       created_at: r.created_at,
       updated_at: r.updated_at,
+      delivered_at: r.delivered_at,
     })),
   };
   const filename = `ocd-directory-account-${now.toISOString().slice(0, 10)}.json`;

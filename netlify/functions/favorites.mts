@@ -24,7 +24,7 @@ import { MESSAGES } from '../../src/lib/schemas.ts';
 import { requireUser } from './_shared/auth.ts';
 import { withClaims } from './_shared/db.ts';
 import { allowMethods, badRequest, handle, json, notFound, pathParam } from './_shared/http.ts';
-import { findListedProgram } from './_shared/programs.ts';
+import { findListedProgram, isFormerProgram } from './_shared/programs.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
 
 /** `user_favorites_program_name_check`. */
@@ -54,6 +54,17 @@ export default handle('favorites', async (req: Request, context: Context) => {
     throw badRequest(FAVORITES_MESSAGES.programId, { program_id: FAVORITES_MESSAGES.programId });
   }
   const program = await findListedProgram(programId);
+  if (program === undefined && (await isFormerProgram(programId))) {
+    // Unpublished or withdrawn: it can no longer be saved; removing it still works.
+    if (req.method === 'DELETE') {
+      await withClaims(
+        claims,
+        (tx) => tx`delete from user_favorites where user_id = ${claims.sub} and program_id = ${programId}`,
+      );
+      return json(null, 204);
+    }
+    throw notFound(MESSAGES.programNoLongerListed);
+  }
   if (program === undefined || program.test) throw notFound(MESSAGES.unknownProgram);
 
   if (req.method === 'PUT') {

@@ -1,8 +1,9 @@
 /**
  * POST /api/inquiries — an information or call request from a family to one program.
  *
- * Body `{ program_id, type: 'info' | 'call', name, email, phone?, message? }` (JSON,
- * `inquirySchema`; a call request needs a phone). The request is stored in `provider_inquiries`
+ * Body `{ program_id, type: 'info' | 'call', name, email, phone?, message?, best_time_to_call? }`
+ * (JSON, `inquirySchema`; a call request needs a phone and may say the best time to call, which
+ * only the program reads: its e-mail and dashboard). The request is stored in `provider_inquiries`
  * as the sender (`withClaims`: anon for visitors; a signed-in family's token links it to their
  * account through the `sender_id` trigger), addressed to the program's provider when the
  * program was published from a listing (database trigger). In the same transaction, two
@@ -44,7 +45,7 @@ import {
   readJson,
 } from './_shared/http.ts';
 import { queueMessages, sendMessages, type NewMessage } from './_shared/message-outbox.ts';
-import { findListedProgram } from './_shared/programs.ts';
+import { findListedProgram, isFormerProgram } from './_shared/programs.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
 import { newStatusToken } from './_shared/status-token.ts';
 
@@ -61,6 +62,10 @@ export default handle('inquiries', async (req: Request, context: Context) => {
   if (!parsed.success) throw badRequestFromZod(parsed.error);
   const inquiry = parsed.data;
   const program = await findListedProgram(inquiry.program_id);
+  if (!program && (await isFormerProgram(inquiry.program_id)))
+    throw new HttpError(404, 'not_found', MESSAGES.programNoLongerListed, {
+      fields: { program_id: MESSAGES.programNoLongerListed },
+    });
   if (!program) throw badRequest(MESSAGES.unknownProgram, { program_id: MESSAGES.unknownProgram });
   // A token sent but invalid is a 401 (the client's session is broken); none is a visitor.
   const claims = await optionalUser(req);
@@ -101,6 +106,7 @@ export default handle('inquiries', async (req: Request, context: Context) => {
         email: inquiry.email,
         phone: inquiry.phone,
         message: inquiry.message,
+        bestTimeToCall: inquiry.best_time_to_call,
       },
     },
     {
@@ -124,9 +130,11 @@ export default handle('inquiries', async (req: Request, context: Context) => {
   const queued = await withClaims(claims, async (tx) => {
     await tx`
       insert into provider_inquiries
-        (id, program_id, type, name, email, phone, message, program_name, status_token_hash)
+        (id, program_id, type, name, email, phone, message, program_name, status_token_hash,
+         best_time_to_call)
       values (${id}, ${program.id}, ${inquiry.type}, ${inquiry.name}, ${inquiry.email},
-              ${inquiry.phone ?? null}, ${inquiry.message ?? ''}, ${program.name}, ${hash})`;
+              ${inquiry.phone ?? null}, ${inquiry.message ?? ''}, ${program.name}, ${hash},
+              ${inquiry.best_time_to_call ?? null})`;
     return queueMessages(tx, messages);
   });
 

@@ -59,6 +59,7 @@ export const MESSAGES = {
   callPhoneMissing: 'Missing Phone Number: Please add a phone number so the program can call you.',
   invalidPhone: 'Invalid Phone Number: Please enter a phone number with at least 7 digits.',
   honeypot: 'Your request could not be sent. Please reload the page and try again.',
+  bestTimeCallOnly: 'A best time to call goes with a call request only.',
   contactName: 'Please fill in your name.',
   contactEmail: 'Please fill in your email address.',
   contactSubject: 'Please fill in a subject.',
@@ -68,6 +69,8 @@ export const MESSAGES = {
   eventType: `Event type must be one of: ${ENGAGEMENT_EVENT_TYPES.join(', ')}.`,
   programId: 'Program id is missing.',
   unknownProgram: 'Unknown program.',
+  /** A program published from a listing that was unpublished or withdrawn. */
+  programNoLongerListed: 'This program is no longer listed in the directory.',
   bodyObject: 'The body must be a JSON object.',
 } as const;
 
@@ -191,9 +194,12 @@ export function hasPhoneDigits(value: string): boolean {
  */
 export const INQUIRY_HONEYPOT = 'fax';
 
+/** Longest best time to call (`provider_inquiries.best_time_to_call`, the same check in the database). */
+export const BEST_TIME_TO_CALL_MAX = 200;
+
 /**
  * `POST /api/inquiries` body (docs/product-rules.md#requests): name and e-mail required, and a
- * phone for a call request; message optional. Urgency is not part of it: the database derives it from `type`.
+ * phone for a call request; message optional; a call request may say the best time to call. Urgency is not part of it: the database derives it from `type`.
  */
 export const inquirySchema = z
   .strictObject(
@@ -210,6 +216,7 @@ export const inquirySchema = z
         error: MESSAGES.invalidPhone,
       }),
       message: optional('Message', 5000, true),
+      best_time_to_call: optional('Best time to call', BEST_TIME_TO_CALL_MAX),
       [INQUIRY_HONEYPOT]: z
         .unknown()
         .optional()
@@ -220,6 +227,8 @@ export const inquirySchema = z
   .superRefine((value, ctx) => {
     if (value.type === 'call' && value.phone === undefined)
       ctx.addIssue({ code: 'custom', path: ['phone'], message: MESSAGES.callPhoneMissing });
+    if (value.type !== 'call' && value.best_time_to_call !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['best_time_to_call'], message: MESSAGES.bestTimeCallOnly });
   })
   .transform(({ [INQUIRY_HONEYPOT]: _honeypot, ...rest }) => rest);
 export type Inquiry = z.infer<typeof inquirySchema>;

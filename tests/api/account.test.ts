@@ -156,6 +156,7 @@ describe('GET /api/account', () => {
         program_id: PROGRAM.id,
         program_name: PROGRAM.name,
         program_path: `/program/${PROGRAM.id}`,
+        program_listed: true,
         created_at: expect.stringMatching(/Z$/) as string,
       },
     ]);
@@ -165,6 +166,7 @@ describe('GET /api/account', () => {
         program_id: PROGRAM.id,
         program_name: PROGRAM.name,
         program_path: `/program/${PROGRAM.id}`,
+        program_listed: true,
         type: 'call',
         status: 'new',
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) as string,

@@ -13,7 +13,7 @@ import type { ProgramIndexEntry } from '../../../src/lib/content/program-index.t
 import { PROGRAM_ID_PATTERN } from '../../../src/lib/program-id.ts';
 import { withService } from './db.ts';
 import generated from './program-index.generated.json' with { type: 'json' };
-import { selectApprovedPrograms } from './publishing.ts';
+import { selectApprovedPrograms, selectFormerPrograms } from './publishing.ts';
 
 export type { ProgramIndexEntry };
 
@@ -92,6 +92,17 @@ export async function programNames(ids: readonly string[]): Promise<Map<string, 
   }
   if (rest.length > 0) for (const [id, entry] of await publishedListings(rest)) names.set(id, entry.name);
   return names;
+}
+
+/**
+ * Whether `id` was a program published from a listing that is no longer on the directory
+ * (unpublished by the site team or withdrawn by its provider): favourites, requests and their
+ * status pages say "no longer listed" for it instead of "unknown".
+ */
+export async function isFormerProgram(id: string): Promise<boolean> {
+  if (byId.has(id) || !PROGRAM_ID_PATTERN.test(id)) return false;
+  const rows = await withService((tx) => selectFormerPrograms(tx, [id]));
+  return rows.length > 0;
 }
 
 /** Forgets the remembered listings (tests). */

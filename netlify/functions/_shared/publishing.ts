@@ -63,7 +63,9 @@ export function selectListingsForPublishing(
   sql: postgres.ISql,
   which: { id: string } | 'published',
 ): postgres.PendingQuery<ListingForPublishing[]> {
-  const columns = sql(PUBLISHED_PROGRAM_COLUMNS.filter((c) => c !== 'published_program_id').map((c) => `l.${c}`));
+  const columns = sql(
+    PUBLISHED_PROGRAM_COLUMNS.filter((c) => c !== 'published_program_id').map((c) => `l.${c}`),
+  );
   if (which === 'published')
     return sql<ListingForPublishing[]>`
       select s.program_id as published_program_id, ${columns},

@@ -1,4 +1,5 @@
 /** The signed-in person's own account: `/api/account`, `/api/account/export` and `/api/me`. */
+import type { RequestStage } from '../../lib/request-status.ts';
 import type { Role } from '../../lib/vocabulary.ts';
 import type { Favorite } from './favorites.ts';
 import type { ProviderInquiryRow } from './rows.ts';
@@ -10,16 +11,29 @@ export interface AccountUser {
   metadata: Record<string, unknown>;
 }
 
-/** A saved program with the path of its page (null when the directory no longer lists it). */
-export type AccountFavorite = Favorite & { program_path: string | null };
+/** Said of a saved or asked-about program that was taken off the directory (unpublished or withdrawn). */
+export const NO_LONGER_LISTED = 'No longer listed in the directory';
 
-/** A request the person sent while signed in, as the program moved it on (new → contacted → closed). */
+/** A saved program with the path of its page (null when the directory no longer lists it). */
+export type AccountFavorite = Favorite & {
+  program_path: string | null;
+  /** False once the program was taken off the directory (unpublished or withdrawn): "No longer listed". */
+  program_listed: boolean;
+};
+
+/** A request the person sent while signed in, as it moved on (Sent → Delivered → Contacted → Closed). */
 export type AccountRequest = Pick<
   ProviderInquiryRow,
-  'id' | 'program_id' | 'program_name' | 'type' | 'status' | 'created_at' | 'updated_at'
+  'id' | 'program_id' | 'program_name' | 'type' | 'status' | 'created_at' | 'updated_at' | 'delivered_at'
 > & {
   /** The program's page, or null when the directory no longer lists it. */
   program_path: string | null;
+  /** False once the program was taken off the directory (unpublished or withdrawn): "No longer listed". */
+  program_listed: boolean;
+  /** Where it stands (src/lib/request-status.ts). */
+  stage: RequestStage;
+  /** Its status page, `/request?id=<id>` (for the signed-in sender). */
+  status_path: string;
 };
 
 /** `GET /api/account` → 200. */
@@ -31,8 +45,8 @@ export interface AccountResponse {
 }
 
 /** A request as exported: what the person sent, with the program's answer status. */
-export type ExportedRequest = Omit<AccountRequest, 'program_path'> &
-  Pick<ProviderInquiryRow, 'name' | 'email' | 'phone' | 'message' | 'location'>;
+export type ExportedRequest = Omit<AccountRequest, 'program_path' | 'status_path' | 'program_listed'> &
+  Pick<ProviderInquiryRow, 'name' | 'email' | 'phone' | 'message' | 'location' | 'best_time_to_call'>;
 
 /** `GET /api/account/export` → 200, a JSON file. */
 export interface AccountExport {

@@ -9,7 +9,6 @@ import { formatDay } from '../../ui/format.ts';
 import {
   ACCOUNT_DELETED,
   ACCOUNT_PATH,
-  STATUS_LABELS,
   changePassword,
   deleteAccount,
   deletionSummary,
@@ -27,6 +26,8 @@ import {
   type AccountRequest,
   type AccountResponse,
 } from '../../api/contracts/account.ts';
+import { REQUEST_STAGE_WORDS, type RequestStage } from '../../lib/request-status.ts';
+import { NO_LONGER_LISTED } from '../../api/contracts/account.ts';
 
 /**
  * Set while the account is being deleted: signing out then must not send the person to the
@@ -219,7 +220,10 @@ function SavedPrograms({
                   ) : (
                     <span className="font-medium break-words">{name}</span>
                   )}
-                  <p className="text-sm text-muted">Saved {formatDay(favourite.created_at)}</p>
+                  <p className="text-sm text-muted">
+                    Saved {formatDay(favourite.created_at)}
+                    {!favourite.program_listed ? ` · ${NO_LONGER_LISTED}` : ''}
+                  </p>
                 </div>
                 <button
                   type="button"
@@ -240,8 +244,9 @@ function SavedPrograms({
   );
 }
 
-const STATUS_CLASS: Record<AccountRequest['status'], string> = {
-  new: 'bg-amber-100 text-amber-950',
+const STAGE_CLASS: Record<RequestStage, string> = {
+  sent: 'bg-amber-100 text-amber-950',
+  delivered: 'bg-sky-100 text-sky-950',
   contacted: 'bg-green-100 text-green-900',
   closed: 'bg-slate-200 text-slate-800',
 };
@@ -259,12 +264,13 @@ function SentRequests({ requests }: { requests: readonly AccountRequest[] }) {
       ) : (
         <>
           <p className="mt-1 text-sm text-muted">
-            Requests you sent while signed in. The status changes when the program updates it.
+            Requests you sent while signed in: Sent, Delivered to the program, Contacted, Closed. We email you
+            when the program changes the status.
           </p>
           <ul className="mt-3 divide-y divide-slate-200" data-testid="sent-requests">
             {requests.map((request) => {
               const name = request.program_name ?? request.program_id ?? 'A program';
-              const status = STATUS_LABELS[request.status];
+              const words = REQUEST_STAGE_WORDS[request.stage];
               return (
                 <li
                   key={request.id}
@@ -281,21 +287,33 @@ function SentRequests({ requests }: { requests: readonly AccountRequest[] }) {
                     ) : (
                       <span className="font-medium break-words">{name}</span>
                     )}
+                    {!request.program_listed ? (
+                      <p className="text-sm text-muted">{NO_LONGER_LISTED}</p>
+                    ) : null}
                     <p className="text-sm text-muted">
                       {typeLabel(request.type)}, sent{' '}
                       <time dateTime={request.created_at}>{formatDay(request.created_at)}</time>
                     </p>
                   </div>
-                  <p className="text-sm">
-                    <span className="sr-only">Status: </span>
-                    <span
-                      className={`inline-flex rounded-full px-2.5 py-0.5 font-semibold ${STATUS_CLASS[request.status]}`}
-                      title={status.hint}
-                      data-status={request.status}
+                  <div className="flex flex-col items-start gap-1 text-sm sm:items-end">
+                    <p>
+                      <span className="sr-only">Status: </span>
+                      <span
+                        className={`inline-flex rounded-full px-2.5 py-0.5 font-semibold ${STAGE_CLASS[request.stage]}`}
+                        title={words.family}
+                        data-status={request.stage}
+                      >
+                        {words.label}
+                      </span>
+                    </p>
+                    <a
+                      href={request.status_path}
+                      className="font-medium text-brand-700 underline underline-offset-2"
+                      data-status-link
                     >
-                      {status.label}
-                    </span>
-                  </p>
+                      See status<span className="sr-only"> of your request to {name}</span>
+                    </a>
+                  </div>
                 </li>
               );
             })}

@@ -5,6 +5,7 @@ import type { DirectoryEntry } from '../../lib/directory/rules.ts';
 import { loadDirectoryIndex } from '../../lib/directory/index-data.ts';
 import { $session, signInHref } from '../../api/session.ts';
 import { RetryAlert } from '../../ui/boxes.tsx';
+import { NO_LONGER_LISTED } from '../../api/contracts/account.ts';
 import FavouriteHeart from './FavouriteHeart.tsx';
 import { $favourites, $favouritesStatus, loadFavourites, type Favourite } from './store.ts';
 import { watchFavourites } from './watch.ts';
@@ -163,7 +164,7 @@ function UnlistedCard({ favourite }: { favourite: Favourite }) {
   return (
     <article className="relative flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h3 className="pr-12 text-lg leading-snug font-semibold">{name}</h3>
-      <p className="text-sm text-muted">The details of this program are not available right now.</p>
+      <p className="text-sm text-muted">{NO_LONGER_LISTED}.</p>
       <div className="absolute top-3 right-3">
         <FavouriteHeart program={{ id: favourite.program_id, name }} visibility="always" />
       </div>
