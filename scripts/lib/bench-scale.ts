@@ -48,7 +48,6 @@ export async function scaleBuild(
         genderSpecific: 'Co-ed',
         setting: p.setting,
         verified: p.verified,
-        featured: p.featured,
         ...(p.rating === undefined ? {} : { rating: p.rating }),
         sample: true,
       };

@@ -62,7 +62,6 @@ export function syntheticPrograms(size: number): DirectoryEntry[] {
     modalities: some(MODALITIES),
     rating: rand() < 0.8 ? Math.round((4.5 + rand() / 2) * 10) / 10 : undefined,
     verified: rand() < 0.5,
-    featured: rand() < 0.05,
     path: `/program/synthetic-${i}`,
     ...choosingFacts(extra),
   }));

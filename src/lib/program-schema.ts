@@ -8,6 +8,7 @@ import { ACCREDITATIONS, AGE_GROUPS, GENDER_OPTIONS, INSURANCE, MODALITIES, SETT
 import { AVAILABILITY_STATUSES } from './availability.ts';
 import { OUTCOME_MEASURES } from './fidelity.ts';
 import { hasBidiControl } from './schemas.ts';
+import { parseIsoDate } from './dates.ts';
 
 export const nonEmpty = (what: string) =>
   z
@@ -21,6 +22,19 @@ const count = (what: string, max: number) =>
     .number(`${what} must be a number`)
     .min(0, `${what} must be 0 or more`)
     .max(max, `${what} must be at most ${String(max)}`);
+
+/**
+ * A trust date (docs/product-rules.md#what-the-badges-mean): `YYYY-MM-DD`, a real calendar day
+ * (`parseIsoDate`), from 2000 on.
+ */
+const trustDate = (what: string) =>
+  z.string(`${what} must be a date like 2026-03-05`).refine((v) => {
+    try {
+      return parseIsoDate(v).getUTCFullYear() >= 2000;
+    } catch {
+      return false;
+    }
+  }, `${what} must be a real date like 2026-03-05, from 2000 on`);
 
 /** Beds open now / wait list / not admitting, and the day the program last confirmed it. */
 export const availabilitySchema = z.strictObject({
@@ -153,8 +167,16 @@ export const programSchema = z
       .optional(),
     logo: z.string().optional().describe('Path under public/ or full URL'),
     heroImage: z.string().optional().describe('Path under public/ or full URL'),
-    verified: z.boolean().default(false),
-    featured: z.boolean().default(false),
+    verified: z
+      .boolean()
+      .default(false)
+      .describe('Verified provider: the site team checked its identity, state license and documents'),
+    verifiedOn: trustDate('verifiedOn')
+      .optional()
+      .describe('The day the provider was verified (YYYY-MM-DD); only with verified: true'),
+    reviewedOn: trustDate('reviewedOn')
+      .optional()
+      .describe('The day the site team last reviewed these facts before publishing them (YYYY-MM-DD)'),
     rating: z
       .number()
       .min(0, 'rating must be between 0 and 5')
@@ -189,6 +211,10 @@ export const programSchema = z
   .refine((p) => p.address.city === p.location && p.address.state === p.state, {
     message: 'address.city and address.state must equal location and state',
     path: ['address'],
+  })
+  .refine((p) => p.verifiedOn === undefined || p.verified, {
+    message: 'verifiedOn is the day the provider was verified: set it only with verified: true',
+    path: ['verifiedOn'],
   });
 
 export type ProgramInput = z.input<typeof programSchema>;

@@ -111,7 +111,8 @@ test.describe('compare', () => {
       'Reply time',
       'ERP hours per week',
       'Restraint and seclusion',
-      'Verification',
+      'Verified provider',
+      'Listing reviewed',
       'Rating',
     ]) {
       await expect(table.getByRole('rowheader', { name: label, exact: true })).toBeVisible();

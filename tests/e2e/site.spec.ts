@@ -18,10 +18,12 @@ const FOOTER_PATHS = [
   '/terms-of-service',
   '/disclaimer',
   '/partner-with-us',
+  '/how-we-verify',
 ] as const;
 
 const STATIC_PAGES = [
   '/about',
+  '/how-we-verify',
   '/contact',
   '/partner-with-us',
   '/privacy-policy',

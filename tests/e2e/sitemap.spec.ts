@@ -7,7 +7,15 @@ test('the sitemap lists the public pages and never the test program or private a
 }) => {
   const paths = await sitemapPaths(request);
   expect(paths).toEqual(
-    expect.arrayContaining(['/', '/blog', '/about', '/contact', '/mclean', '/privacy-policy']),
+    expect.arrayContaining([
+      '/',
+      '/blog',
+      '/about',
+      '/contact',
+      '/mclean',
+      '/privacy-policy',
+      '/how-we-verify',
+    ]),
   );
   expect(paths.filter((p) => p.startsWith('/program/')).length).toBeGreaterThanOrEqual(17);
   expect(paths.filter((p) => p.startsWith('/blog/')).length).toBe(8);

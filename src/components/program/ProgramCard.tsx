@@ -5,6 +5,7 @@ import { track } from '../../api/engagement.ts';
 import { distanceLabel } from '../../lib/geo/distance.ts';
 import { availabilityView } from '../../lib/availability.ts';
 import CompareToggle from '../../features/compare/CompareToggle.tsx';
+import { trustBadges, type TrustFacts } from '../../lib/trust.ts';
 
 type Props = {
   program: DirectoryEntry;
@@ -19,24 +20,49 @@ type Props = {
   today?: string | null | undefined;
 };
 
-export function Badge({
-  children,
-  tone,
-}: {
-  children: ReactNode;
-  tone: 'verified' | 'featured' | 'neutral';
-}) {
-  const tones = {
-    verified: 'bg-emerald-50 text-emerald-900 ring-emerald-700/30',
-    featured: 'bg-amber-50 text-amber-950 ring-amber-700/30',
-    neutral: 'bg-slate-100 text-slate-800 ring-slate-500/30',
-  };
+const BADGE_TONES = {
+  verified: 'bg-emerald-50 text-emerald-900 ring-emerald-700/30',
+  reviewed: 'bg-sky-50 text-sky-900 ring-sky-700/30',
+  neutral: 'bg-slate-100 text-slate-800 ring-slate-500/30',
+} as const;
+
+const BADGE_CLASS =
+  'inline-flex min-h-6 items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset';
+
+export function Badge({ children, tone }: { children: ReactNode; tone: keyof typeof BADGE_TONES }) {
+  return <span className={`${BADGE_CLASS} ${BADGE_TONES[tone]}`}>{children}</span>;
+}
+
+/**
+ * "Verified provider" and "Listing reviewed" (src/lib/trust.ts): each a link to its definition on
+ * /how-we-verify, named with its date. Nothing when the program carries neither.
+ */
+export function TrustBadges({ program, className }: { program: TrustFacts; className?: string | undefined }) {
+  const badges = trustBadges(program);
+  if (badges.length === 0) return null;
   return (
-    <span
-      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${tones[tone]}`}
-    >
-      {children}
-    </span>
+    <ul className={`flex flex-wrap gap-2 ${className ?? ''}`} aria-label="Checked by the site team">
+      {badges.map((badge) => (
+        <li key={badge.key}>
+          <a
+            href={badge.href}
+            aria-label={badge.label}
+            title={badge.title}
+            data-trust={badge.key}
+            className={`${BADGE_CLASS} ${BADGE_TONES[badge.key]} underline-offset-2 hover:underline`}
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-3.5">
+              {badge.key === 'verified' ? (
+                <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" />
+              ) : (
+                <path d="M4 3a1 1 0 0 1 1-1h7.6a1 1 0 0 1 .7.3l2.4 2.4a1 1 0 0 1 .3.7V17a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V3Zm9.7 6.7a1 1 0 0 0-1.4-1.4L9 11.6 7.7 10.3a1 1 0 0 0-1.4 1.4l2 2a1 1 0 0 0 1.4 0l4-4Z" />
+              )}
+            </svg>
+            {badge.text}
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -52,24 +78,8 @@ export default function ProgramCard({
   const { shown, more } = cardModalities(program.modalities);
   const rating = ratingTexts(program.rating);
   return (
-    <article
-      className={`group relative flex h-full flex-col gap-3 rounded-xl border bg-white p-5 shadow-sm transition-shadow hover:shadow-md ${
-        program.featured ? 'border-amber-400 ring-2 ring-amber-400' : 'border-slate-200'
-      }`}
-    >
-      {program.verified || program.featured ? (
-        <div className={`flex flex-wrap gap-2 ${renderFavouriteButton ? 'pr-12' : ''}`}>
-          {program.verified ? (
-            <Badge tone="verified">
-              <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-3.5">
-                <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" />
-              </svg>
-              Verified
-            </Badge>
-          ) : null}
-          {program.featured ? <Badge tone="featured">Featured</Badge> : null}
-        </div>
-      ) : null}
+    <article className="group relative flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow hover:shadow-md">
+      <TrustBadges program={program} className={renderFavouriteButton ? 'pr-12' : undefined} />
       <div className={renderFavouriteButton ? 'pr-12' : undefined}>
         <h3 className="text-lg leading-snug font-semibold">
           <a href={program.path} className="text-ink hover:text-brand-700 hover:underline">

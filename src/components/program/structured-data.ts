@@ -1,8 +1,14 @@
 /**
  * schema.org data for a program profile. Ratings are left out on purpose: they are not
  * reviews by users of this site, so marking them up as `aggregateRating` would mislead.
+ *
+ * Trust (docs/product-rules.md#what-the-badges-mean): only "Listing reviewed" has a schema.org
+ * term that means exactly it, the page's `lastReviewed` (the day the site team last reviewed the
+ * facts, `reviewedBy` the site). "Verified provider" has none and is not claimed; nothing says
+ * endorsed, accredited by the site, or featured.
  */
-import type { ProgramData } from '../../lib/content/programs.ts';
+import type { ProgramData } from '../../lib/program-schema.ts';
+import { SITE_TITLE } from '../../lib/vocabulary.ts';
 
 export function programJsonLd(
   site: URL | undefined,
@@ -16,7 +22,16 @@ export function programJsonLd(
     name: data.name,
     description: data.description,
     url: data.website ?? pageUrl,
-    mainEntityOfPage: pageUrl,
+    mainEntityOfPage:
+      data.reviewedOn === undefined
+        ? pageUrl
+        : {
+            '@type': 'WebPage',
+            '@id': pageUrl,
+            url: pageUrl,
+            lastReviewed: data.reviewedOn,
+            reviewedBy: { '@type': 'Organization', name: SITE_TITLE },
+          },
     medicalSpecialty: 'Psychiatric',
     address: {
       '@type': 'PostalAddress',

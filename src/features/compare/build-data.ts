@@ -42,6 +42,8 @@ export function toCompareData(entry: ProgramEntry): CompareData {
     youthSafety: data.youthSafety ?? null,
     servesMinors: data.ageGroups.some((group) => MINORS.has(group)),
     verified: data.verified,
+    verifiedOn: data.verified ? (data.verifiedOn ?? null) : null,
+    reviewedOn: data.reviewedOn ?? null,
     rating: data.rating ?? null,
     replyHours: replyHours(data.replyHours),
   };

@@ -29,7 +29,11 @@ export interface CompareData {
   youthSafety: YouthSafety | null;
   /** Admits children or adolescents: youth-safety facts apply. */
   servesMinors: boolean;
+  /** Verified provider (src/lib/trust.ts), and the day it was verified when known (`YYYY-MM-DD`). */
   verified: boolean;
+  verifiedOn: string | null;
+  /** The day the site team last reviewed the published facts (`YYYY-MM-DD`); null when unknown. */
+  reviewedOn: string | null;
   rating: number | null;
   /** Median hours to a first reply (reply-time.ts); `null` when there are not enough requests. */
   replyHours: number | null;

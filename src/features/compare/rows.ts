@@ -5,10 +5,12 @@
  * (availability.ts, evaluated with the visitor's date).
  */
 import { availabilityView } from '../../lib/availability.ts';
+import { formatLongDate } from '../../lib/dates.ts';
 import { formatRating, joinList, placeLine } from '../../lib/display.ts';
 import { fidelityRows } from '../../lib/fidelity.ts';
 import { distanceLabel, milesBetween, type GeoPoint } from '../../lib/geo/distance.ts';
 import { replyTimeLabel } from '../../lib/reply-time.ts';
+import { TRUST } from '../../lib/trust.ts';
 import { youthSafetyRows } from '../../lib/youth-safety.ts';
 import type { CompareData } from './data.ts';
 
@@ -46,13 +48,22 @@ export interface CompareOrigin {
 export const COMPARE_TEXT = {
   noReplyTime: 'Not enough requests to tell',
   noRating: 'No rating yet',
-  verified: 'Verified',
-  notVerified: 'Not verified',
-  verifiedDetail: 'Listing details checked with the program',
+  /** A trust fact the program has; its date is the cell's second line. */
+  yes: 'Yes',
   noDistance: 'Distance not known',
   adultsOnly: 'Not applicable (adults only)',
   noPlans: 'No named plans listed',
 } as const;
+
+/** "Checked on March 3, 2026" from a `YYYY-MM-DD` day; undefined when absent or not a real date. */
+function checkedOn(words: string, on: string | null): string | undefined {
+  if (on === null) return undefined;
+  try {
+    return `${words} ${formatLongDate(on)}`;
+  } catch {
+    return undefined;
+  }
+}
 
 function row(
   key: string,
@@ -127,11 +138,17 @@ export function compareGroups(
   );
 
   const trust: CompareRow[] = [
-    row('verification', 'Verification', programs, (p) =>
+    row('verified', TRUST.verified.badge, programs, (p) =>
       p.verified
-        ? { text: COMPARE_TEXT.verified, detail: COMPARE_TEXT.verifiedDetail }
-        : { text: COMPARE_TEXT.notVerified, missing: true },
+        ? { text: COMPARE_TEXT.yes, detail: checkedOn('Checked on', p.verifiedOn) }
+        : { text: TRUST.verified.notVerified, missing: true },
     ),
+    row('reviewed', TRUST.reviewed.badge, programs, (p) => {
+      const detail = checkedOn('Reviewed on', p.reviewedOn);
+      return detail === undefined
+        ? { text: TRUST.reviewed.notReviewed, missing: true }
+        : { text: COMPARE_TEXT.yes, detail };
+    }),
     row('rating', 'Rating', programs, (p) => {
       const value = formatRating(p.rating ?? undefined);
       return value === null ? { text: COMPARE_TEXT.noRating, missing: true } : { text: `${value} out of 5` };
@@ -143,6 +160,6 @@ export function compareGroups(
     { key: 'availability', label: 'Availability and replies', rows: availability },
     { key: 'fidelity', label: 'Treatment fidelity', rows: fidelity },
     { key: 'youth', label: 'Youth safety', rows: youth },
-    { key: 'trust', label: 'Verification and rating', rows: trust },
+    { key: 'trust', label: 'Verification, review and rating', rows: trust },
   ];
 }

@@ -32,8 +32,12 @@ export type DirectoryEntry = {
   insurance: readonly Insurance[];
   modalities: readonly Modality[];
   rating?: number | undefined;
+  /** Verified provider (src/lib/trust.ts): the site team checked its identity, state license and documents. */
   verified: boolean;
-  featured: boolean;
+  /** The day the provider was verified (`YYYY-MM-DD`), when known. */
+  verifiedOn?: string | undefined;
+  /** The day the site team last reviewed the listing's facts before publishing them, when known. */
+  reviewedOn?: string | undefined;
   website?: string | undefined;
   /** Profile URL path: `/program/<id>` or a dedicated page such as `/mclean`. */
   path: string;

@@ -5,7 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CompareData } from '../../../../src/features/compare/data.ts';
-import { COMPARE_TEXT, compareGroups, type CompareRow } from '../../../../src/features/compare/rows.ts';
+import {
+  COMPARE_TEXT,
+  compareGroups,
+  type CompareCell,
+  type CompareRow,
+} from '../../../../src/features/compare/rows.ts';
 
 const base: CompareData = {
   id: 'pine-hollow-ocd',
@@ -26,6 +31,8 @@ const base: CompareData = {
   youthSafety: null,
   servesMinors: false,
   verified: false,
+  verifiedOn: null,
+  reviewedOn: null,
   rating: null,
   replyHours: null,
 };
@@ -41,6 +48,8 @@ const teen: CompareData = {
   fidelity: { erpHoursPerWeek: 12 },
   youthSafety: { schooling: 'Accredited on-site school' },
   verified: true,
+  verifiedOn: '2026-03-03',
+  reviewedOn: '2026-11-05',
   rating: 4.75,
   replyHours: 2.2,
   insurancePlans: ['Aetna'],
@@ -77,7 +86,8 @@ describe('compareGroups', () => {
         'replyTime',
         'fidelity-erpHoursPerWeek',
         'youth-license',
-        'verification',
+        'verified',
+        'reviewed',
         'rating',
       ]),
     );
@@ -138,11 +148,58 @@ describe('compareGroups', () => {
     expect(texts(rows.get('distance'))).toEqual(['Under 1 mi away', COMPARE_TEXT.noDistance]);
   });
 
-  it('verification, rating, insurance plans and setting details', () => {
+  it('rating, insurance plans and setting details', () => {
     const rows = rowsOf([base, teen]);
-    expect(texts(rows.get('verification'))).toEqual(['Not verified', 'Verified']);
     expect(texts(rows.get('rating'))).toEqual([COMPARE_TEXT.noRating, '4.8 out of 5']);
     expect(rows.get('insurance')?.cells[1]?.detail).toBe('Plans: Aetna');
     expect(rows.get('setting')?.cells[0]).toMatchObject({ text: 'Residential', detail: 'Co-ed' });
+  });
+
+  describe('the trust rows use the words of src/lib/trust.ts, with their dates', () => {
+    const verifiedNoDate: CompareData = { ...base, id: 'no-date', verified: true, verifiedOn: null };
+    const badDate: CompareData = { ...base, id: 'bad-date', reviewedOn: '2026-02-30' };
+    const cases: [string, CompareData, CompareCell, CompareCell][] = [
+      [
+        'not verified, never reviewed',
+        base,
+        { text: 'Provider not verified yet', missing: true },
+        { text: 'Listing not reviewed', missing: true },
+      ],
+      [
+        'verified and reviewed, both dated',
+        teen,
+        { text: 'Yes', detail: 'Checked on March 3, 2026' },
+        { text: 'Yes', detail: 'Reviewed on November 5, 2026' },
+      ],
+      [
+        'verified without a known date',
+        verifiedNoDate,
+        { text: 'Yes', detail: undefined },
+        { text: 'Listing not reviewed', missing: true },
+      ],
+      [
+        'an impossible review date reads as not reviewed',
+        badDate,
+        { text: 'Provider not verified yet', missing: true },
+        { text: 'Listing not reviewed', missing: true },
+      ],
+    ];
+    it.each(cases)('%s', (_name, program, verified, reviewed) => {
+      const rows = rowsOf([program]);
+      expect(rows.get('verified')?.label).toBe('Verified provider');
+      expect(rows.get('reviewed')?.label).toBe('Listing reviewed');
+      expect(rows.get('verified')?.cells[0]).toEqual(verified);
+      expect(rows.get('reviewed')?.cells[0]).toEqual(reviewed);
+    });
+
+    it('no row, label or cell says Featured or the old "Verified" alone', () => {
+      const all = compareGroups([base, teen, verifiedNoDate], '2026-11-22', null);
+      const words = all.flatMap((g) => [
+        g.label,
+        ...g.rows.flatMap((r) => [r.label, ...r.cells.flatMap((c) => [c.text, c.detail ?? ''])]),
+      ]);
+      expect(words.filter((w) => /featured/i.test(w))).toEqual([]);
+      expect(words.filter((w) => w === 'Verified' || w === 'Not verified')).toEqual([]);
+    });
   });
 });

@@ -12,7 +12,6 @@ export function program(overrides: Partial<DirectoryEntry> & { id: string }): Di
     insurance: ['Private Pay'],
     modalities: ['ERP'],
     verified: false,
-    featured: false,
     path: `/program/${overrides.id}`,
     ...overrides,
   };
