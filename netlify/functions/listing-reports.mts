@@ -1,0 +1,202 @@
+/**
+ * Reports of factual problems on program pages ("Report an error", issue 18). Words:
+ * REPORT_MESSAGES (src/api/contracts/reports.ts); table `listing_reports` (migration
+ * 20261126000300, which holds who may read and write).
+ *
+ * - `POST /api/reports` `{ program_id, what, email? }` → 201 `{ id, program_sees_it }`. Anyone,
+ *   signed in or not (the report is stored as `anon` either way: it names nobody, and a stale
+ *   token never stops it). The program must be in the directory: a program file or a published
+ *   listing (`findListedProgram`), else 404 with `fields.program_id`. The database derives the
+ *   listing and provider the report is about; `program_sees_it` says whether a provider reads it
+ *   (the thank-you text depends on it). Refusals store nothing: bad input 400 with one message
+ *   per field, body over 16 KB 413, not JSON 415, more than 5 reports a minute from one IP or 5
+ *   an hour for one e-mail address 429.
+ * - `GET /api/admin/reports[?status=open|resolved]` → 200 `{ reports: AdminReport[] }`: with the
+ *   program's name and page, the listing and its provider, and the reporter's address; open
+ *   first, then newest (at most 500). 400 for another status.
+ * - `PATCH /api/admin/reports/:id` `{ status: 'resolved', note? }` → 200 `{ report }`. The date
+ *   and the administrator are the database's. 404 for an unknown id, 409 when already resolved.
+ * - `GET /api/provider/reports` → 200 `{ reports: ProviderReport[] }`: the reports on the
+ *   caller's listings (never the reporter's address); 404 without a provider profile.
+ *
+ * Admin calls: 401 without a valid token, 403 for anyone who is not an administrator
+ * (`private.is_admin()` in the same RLS transaction). Every call: 405 for other methods, 429 over
+ * the function's limit (120 a minute per IP).
+ */
+import type { Config, Context } from '@netlify/functions';
+import { randomUUID } from 'node:crypto';
+import { NO_PROFILE } from '../../src/api/contracts/providers.ts';
+import {
+  REPORT_BODY_MAX_BYTES,
+  REPORT_MESSAGES,
+  REPORT_STATUSES,
+  type AdminReportResponse,
+  type AdminReportsResponse,
+  type ProviderReportsResponse,
+  type ReportResponse,
+  type ReportStatus,
+} from '../../src/api/contracts/reports.ts';
+import { UUID_PATTERN } from '../../src/lib/provider-schemas.ts';
+import { assertAdmin } from './_shared/admin.ts';
+import { requireUser } from './_shared/auth.ts';
+import { withClaims } from './_shared/db.ts';
+import {
+  allowMethods,
+  badRequest,
+  badRequestFromZod,
+  conflict,
+  handle,
+  HttpError,
+  json,
+  notFound,
+  pathParam,
+  readJson,
+} from './_shared/http.ts';
+import { findListedProgram } from './_shared/programs.ts';
+import { RateLimiter } from './_shared/rate-limit.ts';
+import {
+  reportBodySchema,
+  resolveReportSchema,
+  selectAdminReports,
+  selectProviderReports,
+} from './_shared/reports.ts';
+
+const ADMIN_ITEM = /^\/api\/admin\/reports\/([^/]+)$/;
+
+/** Reports from one IP: a person reports a problem or two; a script is stopped. */
+export const PER_IP: NonNullable<Config['rateLimit']> = {
+  windowLimit: 5,
+  windowSize: 60,
+  aggregateBy: ['ip', 'domain'],
+};
+/** Reports sent with one e-mail address per hour, whatever the IP. */
+export const PER_EMAIL = { windowLimit: 5, windowSize: 3600 } as const;
+
+/** A 429 of the report limits, in the dialog's words. */
+async function limited(check: Promise<void>, message: string): Promise<void> {
+  try {
+    await check;
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 429)
+      throw new HttpError(429, 'rate_limited', message, { headers: error.headers });
+    throw error;
+  }
+}
+
+async function send(req: Request, context: Context): Promise<Response> {
+  allowMethods(req, ['POST']);
+  await limited(postLimiter.check(context), REPORT_MESSAGES.tooMany);
+  let body: unknown;
+  try {
+    body = await readJson(req, { maxBytes: REPORT_BODY_MAX_BYTES });
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 413)
+      throw new HttpError(413, 'payload_too_large', REPORT_MESSAGES.tooLarge);
+    throw error;
+  }
+  const parsed = reportBodySchema.safeParse(body);
+  if (!parsed.success) throw badRequestFromZod(parsed.error);
+  const report = parsed.data;
+  const program = await findListedProgram(report.program_id);
+  if (!program) {
+    throw new HttpError(404, 'not_found', REPORT_MESSAGES.unknownProgram, {
+      fields: { program_id: REPORT_MESSAGES.unknownProgram },
+    });
+  }
+  if (report.email !== undefined)
+    await limited(postLimiter.checkKey('email', report.email, PER_EMAIL), REPORT_MESSAGES.tooManyFromAddress);
+
+  const id = randomUUID();
+  const programSeesIt = await withClaims(null, async (tx) => {
+    // As a visitor, without RETURNING: visitors may send reports, never read them.
+    await tx`
+      insert into listing_reports (id, program_id, what, email)
+      values (${id}, ${program.id}, ${report.what}, ${report.email ?? null})`;
+    // Whether a provider reads it: the database derived the provider. Read by the server's own
+    // role in the same transaction, and only this yes or no leaves it.
+    await tx`select set_config('role', 'service_role', true), set_config('request.jwt.claims', '', true)`;
+    const [row] = await tx<{ sees: boolean }[]>`
+      select provider_id is not null as sees from listing_reports where id = ${id}`;
+    return row?.sees === true;
+  });
+  return json({ id, program_sees_it: programSeesIt } satisfies ReportResponse, 201);
+}
+
+function statusFilter(req: Request): ReportStatus | undefined {
+  const value = new URL(req.url).searchParams.get('status');
+  if (value === null || value === '') return undefined;
+  if ((REPORT_STATUSES as readonly string[]).includes(value)) return value as ReportStatus;
+  throw badRequest(REPORT_MESSAGES.statusFilter, { status: REPORT_MESSAGES.statusFilter });
+}
+
+async function adminList(req: Request): Promise<Response> {
+  allowMethods(req, ['GET']);
+  const claims = await requireUser(req);
+  const status = statusFilter(req);
+  const reports = await withClaims(
+    claims,
+    async (tx) => {
+      await assertAdmin(tx);
+      return selectAdminReports(tx, { status });
+    },
+    { readOnly: true },
+  );
+  return json({ reports } satisfies AdminReportsResponse);
+}
+
+async function adminResolve(req: Request, id: string): Promise<Response> {
+  allowMethods(req, ['PATCH']);
+  const claims = await requireUser(req);
+  const body = await readJson(req);
+  const report = await withClaims(claims, async (tx) => {
+    await assertAdmin(tx);
+    const parsed = resolveReportSchema.safeParse(body);
+    if (!parsed.success) throw badRequestFromZod(parsed.error);
+    if (!UUID_PATTERN.test(id)) throw notFound(REPORT_MESSAGES.reportNotFound);
+    const [current] = await tx<{ status: ReportStatus }[]>`
+      select status from listing_reports where id = ${id} for update`;
+    if (!current) throw notFound(REPORT_MESSAGES.reportNotFound);
+    if (current.status === 'resolved') throw conflict(REPORT_MESSAGES.alreadyResolved);
+    await tx`
+      update listing_reports set status = 'resolved', resolution_note = ${parsed.data.note}
+      where id = ${id}`;
+    const [resolved] = await selectAdminReports(tx, { id });
+    if (!resolved) throw notFound(REPORT_MESSAGES.reportNotFound);
+    return resolved;
+  });
+  return json({ report } satisfies AdminReportResponse);
+}
+
+async function providerList(req: Request): Promise<Response> {
+  allowMethods(req, ['GET']);
+  const claims = await requireUser(req);
+  const reports = await withClaims(
+    claims,
+    async (tx) => {
+      const [me] = await tx<{ id: string }[]>`select id from providers where user_id = ${claims.sub}`;
+      if (!me) throw notFound(NO_PROFILE);
+      return selectProviderReports(tx, me.id);
+    },
+    { readOnly: true },
+  );
+  return json({ reports } satisfies ProviderReportsResponse);
+}
+
+export default handle('listing-reports', async (req: Request, context: Context) => {
+  await limiter.check(context);
+  const { pathname } = new URL(req.url);
+  if (pathname === '/api/reports') return send(req, context);
+  if (pathname === '/api/admin/reports') return adminList(req);
+  if (pathname === '/api/provider/reports') return providerList(req);
+  const id = pathParam(req, context, 'id', ADMIN_ITEM);
+  if (id !== null) return adminResolve(req, id);
+  throw notFound();
+});
+
+export const config: Config = {
+  path: ['/api/reports', '/api/admin/reports', '/api/admin/reports/:id', '/api/provider/reports'],
+  rateLimit: { windowLimit: 120, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};
+
+const limiter = new RateLimiter('listing-reports', config.rateLimit);
+const postLimiter = new RateLimiter('reports-sent', PER_IP);
