@@ -4,8 +4,9 @@
  *
  * - `GET /api/program-logos/:programId` → 200, the logo's bytes with their content type, for
  *   anyone: a published program's logo is public, like the rest of its profile. Only a `logo`
- *   upload of the listing's own provider, referenced by the listing's `logo_url`, and only while
- *   the listing is approved; otherwise 404. Images only (PNG, JPEG, WebP, checked by magic bytes
+ *   upload of the listing's own provider, referenced by the `logo_url` of the listing's published
+ *   version, and only while that version is live (a logo changed in an edit waiting for review is
+ *   not shown yet; an unpublished or withdrawn listing has none); otherwise 404. Images only (PNG, JPEG, WebP, checked by magic bytes
  *   at upload). Cached for LOGO_MAX_AGE seconds only, then revalidated by its ETag (the upload's
  *   SHA-256; 304 when unchanged): a taken-down listing's logo is gone within minutes, not hours.
  *
@@ -33,11 +34,11 @@ export default handle('program-logos', async (req: Request, context: Context) =>
   const [row] = await withService(
     (tx) => tx<{ content_type: string; blob_key: string; sha256: string }[]>`
       select u.content_type, u.blob_key, u.sha256
-      from provider_listings l
+      from listing_publications s
       join provider_uploads u
-        on u.provider_id = l.provider_id and u.kind = 'logo'
-       and l.logo_url = '/api/provider/uploads/' || u.id::text
-      where l.published_program_id = ${programId} and l.status = 'approved'`,
+        on u.provider_id = s.provider_id and u.kind = 'logo'
+       and s.snapshot ->> 'logo_url' = '/api/provider/uploads/' || u.id::text
+      where s.program_id = ${programId} and s.state = 'live'`,
   );
   if (!row || !IMAGE_TYPES.includes(row.content_type)) throw notFound(NOT_FOUND);
   const etag = `"${row.sha256}"`;

@@ -258,8 +258,8 @@ describe('an approved listing is a program', () => {
   });
 
   it('the drain calls the build hook again when the program is taken down', async () => {
-    // Unpublished the way Studio would: a plain update.
-    await sql`update provider_listings set status = 'rejected', reviewer_notes = 'Closed for now' where id = ${id}`;
+    // Unpublished the way Studio would: a plain update of the published version's state.
+    await sql`update listing_publications set state = 'unpublished', state_reason = 'Closed for now' where listing_id = ${id}`;
     await drainNotifications();
     expect(hookCalls.length).toBeGreaterThan(0);
     forgetPublishedListings();
@@ -622,7 +622,7 @@ describe('GET /api/program-logos/:programId', () => {
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(PNG);
 
     // Taken down: no longer public.
-    await sql`update provider_listings set status = 'rejected', reviewer_notes = 'Paused' where id = ${id}`;
+    await sql`update listing_publications set state = 'unpublished', state_reason = 'Paused' where listing_id = ${id}`;
     expect((await logo(programId)).status).toBe(404);
   });
 
