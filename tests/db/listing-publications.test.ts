@@ -431,9 +431,14 @@ describe('taking a listing down and putting it back: one row change', () => {
         await edit(tx, id, { phone: '617-555-0199' });
         const stillDown = await publicationOf(tx, id);
         await approve(tx, id);
-        return { down, stillDown, pub: await publicationOf(tx, id) };
+        const kinds = await tx<{ kind: string }[]>`
+          select kind from public.notifications where subject_id = ${id} order by created_at, id`;
+        return { down, stillDown, pub: await publicationOf(tx, id), kinds: kinds.map((k) => k.kind) };
       });
       expect(out.stillDown).toEqual(out.down);
+      // One e-mail for the approval that put it back: not also "published again".
+      expect(out.kinds).not.toContain('listing_republished');
+      expect(out.kinds.filter((k) => k === 'listing_approved')).toHaveLength(2);
       expect(out.pub).toMatchObject({ state: 'live', state_reason: null, state_changed_by: SEED.adminUser });
       expect(out.pub?.snapshot['phone']).toBe('617-555-0199');
       expect(out.pub?.state_changed_at.getTime()).toBeGreaterThan(
