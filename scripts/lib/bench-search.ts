@@ -92,7 +92,9 @@ function choosingFacts(
       erpHoursPerWeek: rand() < 0.8 ? Math.floor(rand() * 30) : null,
       outcomeMeasure: measure,
       medianScoreChange:
-        measure === 'none' ? null : { change: -Math.round(rand() * 150) / 10, year: 2025, sampleSize: 20 },
+        measure === 'none'
+          ? null
+          : { direction: 'fell', points: (Math.floor(rand() * 30) + 1) / 2, year: 2025, sampleSize: 20 },
     };
   }
   return { coordinates, availability, fidelity };

@@ -3,6 +3,7 @@
  * outcomes. Every fact is optional; the display shows each one, with "Not reported" where the
  * program has not said — never a blank, and never a 0 standing in for a missing number. Pure.
  */
+import { FIRST_OUTCOME_YEAR, LISTING_RANGES } from './listing-ranges.ts';
 
 /** One line of a facts table: `value` is always non-empty text. */
 export interface FactRow {
@@ -16,9 +17,18 @@ export interface FactRow {
 export const OUTCOME_MEASURES = ['Y-BOCS', 'CY-BOCS', 'none'] as const;
 export type OutcomeMeasure = (typeof OUTCOME_MEASURES)[number];
 
+/**
+ * Which way the median patient's score moved from admission to discharge. Asked as a word, never
+ * as a signed number, so a sign cannot turn an improvement into a worsening.
+ */
+export const SCORE_DIRECTIONS = ['fell', 'rose', 'unchanged'] as const;
+export type ScoreDirection = (typeof SCORE_DIRECTIONS)[number];
+
 export interface MedianScoreChange {
-  /** Median change in score from admission to discharge, in points; negative = symptoms fell. */
-  change: number;
+  /** `fell` (symptoms eased), `rose` (symptoms worsened) or `unchanged`. */
+  direction: ScoreDirection;
+  /** How many points, 0–40, at most one decimal; 0 exactly when `unchanged`. */
+  points: number;
   /** The year the figures are from. */
   year: number;
   /** How many patients the median is over. */
@@ -52,7 +62,7 @@ export const FIDELITY_LABELS = {
   individualSessionsPerWeek: 'Individual therapy sessions per week',
   specialisedCliniciansPercent: 'Clinicians with specialised OCD/ERP training',
   outcomeMeasure: 'Outcome measure',
-  medianScoreChange: 'Median score change',
+  medianScoreChange: 'Change in symptoms (median patient)',
   familySessionsPerWeek: 'Family sessions per week',
   familyAccommodationWork: 'Family accommodation work',
 } as const;
@@ -67,11 +77,23 @@ function percent(value: number | null | undefined): number | null {
   return v !== null && v <= 100 ? v : null;
 }
 
-/** The score change when it is complete and plausible (a whole year, a sample of at least 1). */
-function validChange(change: MedianScoreChange | null | undefined): MedianScoreChange | null {
-  if (!change) return null;
-  const { change: points, year, sampleSize } = change;
-  if (!Number.isFinite(points) || !Number.isInteger(year) || year < 1900 || year > 9999) return null;
+/**
+ * The score change when it is complete and consistent: a known direction, 0–40 points (more than 0
+ * when it fell or rose, 0 when unchanged), a whole year from FIRST_OUTCOME_YEAR on and a sample of at least 1.
+ */
+export function validChange(change: MedianScoreChange | null | undefined): MedianScoreChange | null {
+  if (!change || typeof change !== 'object') return null;
+  const { direction, points, year, sampleSize } = change;
+  if (!SCORE_DIRECTIONS.includes(direction)) return null;
+  if (
+    typeof points !== 'number' ||
+    !Number.isFinite(points) ||
+    points < 0 ||
+    points > LISTING_RANGES.score_points.max
+  )
+    return null;
+  if ((direction === 'unchanged') !== (points === 0)) return null;
+  if (!Number.isInteger(year) || year < FIRST_OUTCOME_YEAR || year > 9999) return null;
   if (!Number.isInteger(sampleSize) || sampleSize < 1) return null;
   return change;
 }
@@ -91,17 +113,31 @@ function row(key: string, label: string, value: string | null): FactRow {
     : { key, label, value, reported: true };
 }
 
-/** "11 points lower on the Y-BOCS (2025, 48 patients)". */
+/**
+ * The outcome in words a parent understands, saying which way is better, e.g. "Symptoms eased: the
+ * median patient's Y-BOCS score fell 11 points from admission to discharge (lower scores mean
+ * milder OCD; 2025 figures, 64 patients)". Without a standard measure it names none and says
+ * nothing about which way is better.
+ */
 export function scoreChangeText(
   change: MedianScoreChange,
   measure: OutcomeMeasure | null | undefined,
 ): string {
-  const points = Math.abs(change.change);
-  const direction = change.change < 0 ? 'lower' : 'higher';
-  const scale = measure === 'Y-BOCS' || measure === 'CY-BOCS' ? ` on the ${measure}` : '';
-  const what =
-    change.change === 0 ? `No change${scale}` : `${plural(points, 'point', 'points')} ${direction}${scale}`;
-  return `${what} (${change.year}, ${plural(change.sampleSize, 'patient', 'patients')})`;
+  const scale = measure === 'Y-BOCS' || measure === 'CY-BOCS' ? measure : null;
+  const score = scale ? `the median patient's ${scale} score` : `the median patient's symptom score`;
+  const figures = `${String(change.year)} figures, ${plural(change.sampleSize, 'patient', 'patients')}`;
+  const points = plural(change.points, 'point', 'points');
+  if (change.direction === 'unchanged') {
+    return `No change: ${score} was the same at admission and at discharge (${figures})`;
+  }
+  if (change.direction === 'fell') {
+    return scale
+      ? `Symptoms eased: ${score} fell ${points} from admission to discharge (lower scores mean milder OCD; ${figures})`
+      : `Score fell: ${score} fell ${points} from admission to discharge (no standard measure named; ${figures})`;
+  }
+  return scale
+    ? `Symptoms worsened: ${score} rose ${points} from admission to discharge (higher scores mean more severe OCD; ${figures})`
+    : `Score rose: ${score} rose ${points} from admission to discharge (no standard measure named; ${figures})`;
 }
 
 /** The facts table, in a fixed order, every row present. */

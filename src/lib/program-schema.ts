@@ -6,9 +6,12 @@
 import { z } from 'zod';
 import { ACCREDITATIONS, AGE_GROUPS, GENDER_OPTIONS, INSURANCE, MODALITIES, SETTINGS } from './vocabulary.ts';
 import { AVAILABILITY_STATUSES } from './availability.ts';
-import { OUTCOME_MEASURES } from './fidelity.ts';
+import { OUTCOME_MEASURES, SCORE_DIRECTIONS } from './fidelity.ts';
+import { FIRST_OUTCOME_YEAR, LISTING_RANGES } from './listing-ranges.ts';
 import { hasBidiControl } from './schemas.ts';
 import { parseIsoDate } from './dates.ts';
+
+const POINTS = LISTING_RANGES.score_points;
 
 export const nonEmpty = (what: string) =>
   z
@@ -46,34 +49,56 @@ export const availabilitySchema = z.strictObject({
 });
 
 /** How the program delivers OCD treatment: every fact optional, "Not reported" when missing. */
-export const fidelitySchema = z.strictObject({
-  erpHoursPerWeek: count('erpHoursPerWeek', 80).optional(),
-  individualSessionsPerWeek: count('individualSessionsPerWeek', 30).optional(),
-  specialisedCliniciansPercent: count('specialisedCliniciansPercent', 100)
-    .optional()
-    .describe('Share of clinicians with specialised OCD/ERP training (e.g. IOCDF BTTI), 0–100'),
-  outcomeMeasure: z
-    .enum(OUTCOME_MEASURES)
-    .optional()
-    .describe(`One of: ${OUTCOME_MEASURES.join(', ')}`),
-  medianScoreChange: z
-    .strictObject({
-      change: z
-        .number()
-        .min(-40)
-        .max(40)
-        .describe('Median change from intake to discharge; negative = better'),
-      year: z.number().int().min(1990).max(2100),
-      sampleSize: z.number().int().min(1),
-    })
-    .optional(),
-  family: z
-    .strictObject({
-      sessionsPerWeek: count('family.sessionsPerWeek', 14).optional(),
-      accommodationWork: z.boolean().optional().describe('Works with the family on reducing accommodation'),
-    })
-    .optional(),
-});
+export const fidelitySchema = z
+  .strictObject({
+    erpHoursPerWeek: count('erpHoursPerWeek', 80).optional(),
+    individualSessionsPerWeek: count('individualSessionsPerWeek', 30).optional(),
+    specialisedCliniciansPercent: count('specialisedCliniciansPercent', 100)
+      .optional()
+      .describe('Share of clinicians with specialised OCD/ERP training (e.g. IOCDF BTTI), 0–100'),
+    outcomeMeasure: z
+      .enum(OUTCOME_MEASURES)
+      .optional()
+      .describe(`One of: ${OUTCOME_MEASURES.join(', ')}`),
+    medianScoreChange: z
+      .strictObject({
+        direction: z
+          .enum(SCORE_DIRECTIONS)
+          .describe('From admission to discharge the median score fell, rose or did not change (unchanged)'),
+        points: z
+          .number()
+          .min(POINTS.min)
+          .max(POINTS.max)
+          .multipleOf(POINTS.step)
+          .describe('By how many points, 0–40 in steps of 0.5; 0 exactly when unchanged'),
+        year: z.number().int().min(FIRST_OUTCOME_YEAR).max(2100).describe('The year of the figures'),
+        sampleSize: z
+          .number()
+          .int()
+          .min(LISTING_RANGES.score_change_sample.min)
+          .max(LISTING_RANGES.score_change_sample.max)
+          .describe('How many patients the median is over'),
+      })
+      .refine((c) => (c.direction === 'unchanged') === (c.points === 0), {
+        message: 'points must be 0 when the direction is unchanged, and more than 0 when it fell or rose',
+        path: ['points'],
+      })
+      .optional(),
+    family: z
+      .strictObject({
+        sessionsPerWeek: count('family.sessionsPerWeek', 14).optional(),
+        accommodationWork: z.boolean().optional().describe('Works with the family on reducing accommodation'),
+      })
+      .optional(),
+  })
+  .refine(
+    (f) =>
+      f.medianScoreChange === undefined || f.outcomeMeasure === 'Y-BOCS' || f.outcomeMeasure === 'CY-BOCS',
+    {
+      message: 'a medianScoreChange needs the outcomeMeasure it was measured on: Y-BOCS or CY-BOCS',
+      path: ['outcomeMeasure'],
+    },
+  );
 
 /** What a parent of a minor must know (programs serving children or adolescents). */
 export const youthSafetySchema = z.strictObject({
@@ -188,6 +213,10 @@ export const programSchema = z
       .array(z.strictObject({ role: nonEmpty('role'), description: nonEmpty('description') }))
       .default([])
       .describe('Team Composition'),
+    teamComposition: z
+      .string()
+      .optional()
+      .describe('Team Composition as plain text (programs published from provider listings); files use team'),
     locationFeatures: z
       .array(nonEmpty('feature'))
       .max(3)

@@ -181,7 +181,8 @@ describe('listingToProgram: the facts families choose by', () => {
       individual_sessions_per_week: 3,
       specialised_clinicians_percent: 80,
       outcome_measure: 'Y-BOCS',
-      score_change: '-9.5',
+      score_direction: 'fell',
+      score_points: '9.5',
       score_change_year: 2025,
       score_change_sample: 40,
       family_sessions_per_week: null,
@@ -204,7 +205,7 @@ describe('listingToProgram: the facts families choose by', () => {
       individualSessionsPerWeek: 3,
       specialisedCliniciansPercent: 80,
       outcomeMeasure: 'Y-BOCS',
-      medianScoreChange: { change: -9.5, year: 2025, sampleSize: 40 },
+      medianScoreChange: { direction: 'fell', points: 9.5, year: 2025, sampleSize: 40 },
       family: { accommodationWork: true },
     });
     expect(result.data.youthSafety).toEqual({
@@ -235,10 +236,52 @@ describe('listingToProgram: the facts families choose by', () => {
     const result = listingToProgram({
       ...COMPLETE,
       erp_hours_per_week: 0,
-      score_change: -5,
+      score_direction: 'fell',
+      score_points: 5,
       score_change_year: null,
     });
     expect(result.ok && result.data.fidelity).toEqual({ erpHoursPerWeek: 0 });
+  });
+
+  it.each([
+    ['rose', '2', { direction: 'rose', points: 2 }],
+    ['unchanged', '0', { direction: 'unchanged', points: 0 }],
+  ] as const)('an outcome that %s is published with its direction word', (direction, points, expected) => {
+    const result = listingToProgram({
+      ...COMPLETE,
+      outcome_measure: 'CY-BOCS',
+      score_direction: direction,
+      score_points: points,
+      score_change_year: 2024,
+      score_change_sample: 12,
+    });
+    expect(result.ok && result.data.fidelity?.medianScoreChange).toEqual({
+      ...expected,
+      year: 2024,
+      sampleSize: 12,
+    });
+  });
+
+  it("maps the builder's clinical approach, highlights (before the derived lines) and team composition", () => {
+    const result = listingToProgram({
+      ...COMPLETE,
+      capacity: 12,
+      clinical_approach: ' Daily ERP with a therapist. ',
+      program_highlights: [' Family weekends ', '', 'Trauma-informed'],
+      team_composition: '2 psychiatrists, 6 therapists',
+    });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.data.clinicalApproach).toBe('Daily ERP with a therapist.');
+    expect(result.data.highlights.slice(0, 3)).toEqual([
+      'Family weekends',
+      'Trauma-informed',
+      'Capacity: 12 beds',
+    ]);
+    expect(result.data.teamComposition).toBe('2 psychiatrists, 6 therapists');
+    const none = listingToProgram({ ...COMPLETE, clinical_approach: '  ', team_composition: null });
+    expect(none.ok && none.data.clinicalApproach).toBe('');
+    expect(none.ok && none.data.teamComposition).toBe(undefined);
   });
 
   it('an open status keeps no wait weeks', () => {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   FIDELITY_LABELS,
+  scoreChangeText,
+  validChange,
+  type MedianScoreChange,
+  type OutcomeMeasure,
   NOT_REPORTED,
   erpAtLeast,
   fidelityRows,
@@ -13,7 +17,7 @@ const FULL: TreatmentFidelity = {
   individualSessionsPerWeek: 3,
   specialisedCliniciansPercent: 85,
   outcomeMeasure: 'Y-BOCS',
-  medianScoreChange: { change: -11, year: 2025, sampleSize: 48 },
+  medianScoreChange: { direction: 'fell', points: 11, year: 2025, sampleSize: 48 },
   family: { sessionsPerWeek: 1, accommodationWork: true },
 };
 
@@ -40,7 +44,8 @@ describe('fidelityRows', () => {
       {
         key: 'medianScoreChange',
         label: FIDELITY_LABELS.medianScoreChange,
-        value: '11 points lower on the Y-BOCS (2025, 48 patients)',
+        value:
+          "Symptoms eased: the median patient's Y-BOCS score fell 11 points from admission to discharge (lower scores mean milder OCD; 2025 figures, 48 patients)",
         reported: true,
       },
       {
@@ -87,28 +92,6 @@ describe('fidelityRows', () => {
     ['outcomeMeasure', { outcomeMeasure: 'CY-BOCS' }, 'CY-BOCS'],
     ['outcomeMeasure', { outcomeMeasure: 'none' }, 'None (no standard measure)'],
     ['outcomeMeasure', { outcomeMeasure: null }, NOT_REPORTED],
-    [
-      'medianScoreChange',
-      { outcomeMeasure: 'CY-BOCS', medianScoreChange: { change: -1, year: 2024, sampleSize: 1 } },
-      '1 point lower on the CY-BOCS (2024, 1 patient)',
-    ],
-    [
-      'medianScoreChange',
-      { outcomeMeasure: 'Y-BOCS', medianScoreChange: { change: 2, year: 2024, sampleSize: 9 } },
-      '2 points higher on the Y-BOCS (2024, 9 patients)',
-    ],
-    [
-      'medianScoreChange',
-      { outcomeMeasure: 'Y-BOCS', medianScoreChange: { change: 0, year: 2024, sampleSize: 9 } },
-      'No change on the Y-BOCS (2024, 9 patients)',
-    ],
-    [
-      'medianScoreChange',
-      { medianScoreChange: { change: -8.5, year: 2023, sampleSize: 30 } },
-      '8.5 points lower (2023, 30 patients)',
-    ],
-    ['medianScoreChange', { medianScoreChange: { change: -8, year: 2023, sampleSize: 0 } }, NOT_REPORTED],
-    ['medianScoreChange', { medianScoreChange: { change: -8, year: 23.5, sampleSize: 10 } }, NOT_REPORTED],
     ['medianScoreChange', { medianScoreChange: null }, NOT_REPORTED],
     ['familySessionsPerWeek', { family: { sessionsPerWeek: 0 } }, '0 sessions'],
     ['familySessionsPerWeek', { family: { sessionsPerWeek: 2 } }, '2 sessions'],
@@ -127,12 +110,15 @@ describe('fidelityRows', () => {
 });
 
 describe('reportsOutcomes (filter "Reports outcomes (Y-BOCS)")', () => {
-  const change = { change: -10, year: 2025, sampleSize: 20 };
+  const change = { direction: 'fell', points: 10, year: 2025, sampleSize: 20 } as const;
   it.each([
     [{ outcomeMeasure: 'Y-BOCS', medianScoreChange: change }, true],
     [{ outcomeMeasure: 'CY-BOCS', medianScoreChange: change }, true],
     [{ outcomeMeasure: 'Y-BOCS' }, false], // measures but publishes no change
     [{ outcomeMeasure: 'Y-BOCS', medianScoreChange: { ...change, sampleSize: 0 } }, false],
+    [{ outcomeMeasure: 'Y-BOCS', medianScoreChange: { ...change, direction: 'rose' } }, true],
+    [{ outcomeMeasure: 'Y-BOCS', medianScoreChange: { ...change, direction: 'unchanged', points: 0 } }, true],
+    [{ outcomeMeasure: 'Y-BOCS', medianScoreChange: { ...change, direction: 'unchanged' } }, false],
     [{ outcomeMeasure: 'none', medianScoreChange: change }, false],
     [{ medianScoreChange: change }, false],
     [{}, false],
@@ -154,5 +140,111 @@ describe('erpAtLeast (filter "ERP ≥ N hours/week")', () => {
     [null, 5, false],
   ] as [TreatmentFidelity | null, number, boolean][])('%j, N = %i → %s', (f, hours, expected) => {
     expect(erpAtLeast(f, hours)).toBe(expected);
+  });
+});
+
+describe('the outcome in words a parent understands (scoreChangeText, fidelityRows)', () => {
+  const change = (direction: MedianScoreChange['direction'], points: number): MedianScoreChange => ({
+    direction,
+    points,
+    year: 2025,
+    sampleSize: 64,
+  });
+  it.each([
+    [
+      'Y-BOCS',
+      change('fell', 11),
+      "Symptoms eased: the median patient's Y-BOCS score fell 11 points from admission to discharge (lower scores mean milder OCD; 2025 figures, 64 patients)",
+    ],
+    [
+      'CY-BOCS',
+      change('fell', 1),
+      "Symptoms eased: the median patient's CY-BOCS score fell 1 point from admission to discharge (lower scores mean milder OCD; 2025 figures, 64 patients)",
+    ],
+    [
+      'Y-BOCS',
+      change('fell', 8.5),
+      "Symptoms eased: the median patient's Y-BOCS score fell 8.5 points from admission to discharge (lower scores mean milder OCD; 2025 figures, 64 patients)",
+    ],
+    [
+      'Y-BOCS',
+      change('rose', 2),
+      "Symptoms worsened: the median patient's Y-BOCS score rose 2 points from admission to discharge (higher scores mean more severe OCD; 2025 figures, 64 patients)",
+    ],
+    [
+      'CY-BOCS',
+      change('rose', 0.5),
+      "Symptoms worsened: the median patient's CY-BOCS score rose 0.5 points from admission to discharge (higher scores mean more severe OCD; 2025 figures, 64 patients)",
+    ],
+    [
+      'Y-BOCS',
+      change('unchanged', 0),
+      "No change: the median patient's Y-BOCS score was the same at admission and at discharge (2025 figures, 64 patients)",
+    ],
+    [
+      'CY-BOCS',
+      { ...change('unchanged', 0), sampleSize: 1 },
+      "No change: the median patient's CY-BOCS score was the same at admission and at discharge (2025 figures, 1 patient)",
+    ],
+    // No standard measure named: no claim about which way is better.
+    [
+      'none',
+      change('fell', 4),
+      "Score fell: the median patient's symptom score fell 4 points from admission to discharge (no standard measure named; 2025 figures, 64 patients)",
+    ],
+    [
+      null,
+      change('rose', 4),
+      "Score rose: the median patient's symptom score rose 4 points from admission to discharge (no standard measure named; 2025 figures, 64 patients)",
+    ],
+    [
+      undefined,
+      change('unchanged', 0),
+      "No change: the median patient's symptom score was the same at admission and at discharge (2025 figures, 64 patients)",
+    ],
+  ] as [OutcomeMeasure | null | undefined, MedianScoreChange, string][])(
+    '%s, %j → %s',
+    (measure, c, text) => {
+      expect(scoreChangeText(c, measure)).toBe(text);
+      const row = fidelityRows({ outcomeMeasure: measure, medianScoreChange: c }).find(
+        (r) => r.key === 'medianScoreChange',
+      );
+      expect(row).toEqual({
+        key: 'medianScoreChange',
+        label: FIDELITY_LABELS.medianScoreChange,
+        value: text,
+        reported: true,
+      });
+    },
+  );
+
+  it('a fall never reads as a rise, nor a rise as a fall', () => {
+    for (const measure of ['Y-BOCS', 'CY-BOCS'] as const) {
+      const fell = scoreChangeText(change('fell', 11), measure);
+      const rose = scoreChangeText(change('rose', 11), measure);
+      expect(fell).toMatch(/eased.* fell 11 points/);
+      expect(fell).not.toMatch(/rose|worse/);
+      expect(rose).toMatch(/worsened.* rose 11 points/);
+      expect(rose).not.toMatch(/fell|eased/);
+    }
+  });
+
+  it.each([
+    ['a fall of 0 points', change('fell', 0)],
+    ['a rise of 0 points', change('rose', 0)],
+    ['no change of 3 points', change('unchanged', 3)],
+    ['more than 40 points', change('fell', 41)],
+    ['negative points', change('fell', -11)],
+    ['points that are not a number', change('fell', Number.NaN)],
+    ['an unknown direction', { ...change('fell', 3), direction: 'down' }],
+    ['a year before 1990', { ...change('fell', 3), year: 1989 }],
+    ['a year that is not whole', { ...change('fell', 3), year: 2023.5 }],
+    ['no patients', { ...change('fell', 3), sampleSize: 0 }],
+    ['a signed change of the old shape', { change: -11, year: 2025, sampleSize: 64 }],
+  ] as [string, MedianScoreChange][])('%s → "Not reported"', (_label, c) => {
+    expect(validChange(c)).toBe(null);
+    expect(values({ outcomeMeasure: 'Y-BOCS', medianScoreChange: c })['medianScoreChange']).toBe(
+      NOT_REPORTED,
+    );
   });
 });

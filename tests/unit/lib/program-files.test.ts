@@ -62,6 +62,56 @@ describe('programSchema refuses', () => {
     ],
     ['an unknown outcome measure', { fidelity: { outcomeMeasure: 'OCI-R' } }, 'fidelity.outcomeMeasure'],
     ['an unknown fidelity field', { fidelity: { erpHours: 10 } }, 'fidelity'],
+    [
+      'a signed score change (the old shape)',
+      {
+        fidelity: {
+          outcomeMeasure: 'Y-BOCS',
+          medianScoreChange: { change: -11, year: 2025, sampleSize: 64 },
+        },
+      },
+      'fidelity.medianScoreChange.direction',
+    ],
+    [
+      'a fall of 0 points',
+      {
+        fidelity: {
+          outcomeMeasure: 'Y-BOCS',
+          medianScoreChange: { direction: 'fell', points: 0, year: 2025, sampleSize: 64 },
+        },
+      },
+      'fidelity.medianScoreChange.points',
+    ],
+    [
+      'no change of 3 points',
+      {
+        fidelity: {
+          outcomeMeasure: 'Y-BOCS',
+          medianScoreChange: { direction: 'unchanged', points: 3, year: 2025, sampleSize: 64 },
+        },
+      },
+      'fidelity.medianScoreChange.points',
+    ],
+    [
+      'points not in halves',
+      {
+        fidelity: {
+          outcomeMeasure: 'Y-BOCS',
+          medianScoreChange: { direction: 'fell', points: 11.3, year: 2025, sampleSize: 64 },
+        },
+      },
+      'fidelity.medianScoreChange.points',
+    ],
+    [
+      'a score change without a standard measure',
+      {
+        fidelity: {
+          outcomeMeasure: 'none',
+          medianScoreChange: { direction: 'fell', points: 11, year: 2025, sampleSize: 64 },
+        },
+      },
+      'fidelity.outcomeMeasure',
+    ],
     ['coordinates off the globe', { coordinates: { lat: 91, lng: 0 } }, 'coordinates.lat'],
     ['an empty youth-safety text', { youthSafety: { schooling: ' ' } }, 'youthSafety.schooling'],
     ['a name with a right-to-left override', { name: 'Aspen \u202eevoC' }, 'name'],

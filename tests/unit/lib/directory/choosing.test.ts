@@ -212,7 +212,7 @@ const withOutcomes = program({
   fidelity: {
     erpHoursPerWeek: 15,
     outcomeMeasure: 'Y-BOCS',
-    medianScoreChange: { change: -11, year: 2025, sampleSize: 64 },
+    medianScoreChange: { direction: 'fell', points: 11, year: 2025, sampleSize: 64 },
   },
   availability: { status: 'open', confirmedOn: '2026-11-16' },
 });
@@ -228,7 +228,7 @@ const child = program({
   fidelity: {
     erpHoursPerWeek: 10,
     outcomeMeasure: 'CY-BOCS',
-    medianScoreChange: { change: -9, year: 2025, sampleSize: 48 },
+    medianScoreChange: { direction: 'fell', points: 9, year: 2025, sampleSize: 48 },
   },
   availability: { status: 'open', confirmedOn: '2026-10-23' },
 });

@@ -64,7 +64,8 @@ const entry = (id: number) =>
         fidelity: {
           erpHoursPerWeek: r.erp,
           outcomeMeasure: r.outcome,
-          medianScoreChange: r.erp === undefined ? undefined : { change: -12, year: 2025, sampleSize: 40 },
+          medianScoreChange:
+            r.erp === undefined ? undefined : { direction: 'fell', points: 12, year: 2025, sampleSize: 40 },
         },
         availability:
           r.confirmedOn === undefined ? undefined : { status: 'open', confirmedOn: r.confirmedOn },

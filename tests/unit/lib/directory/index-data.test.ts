@@ -101,7 +101,7 @@ describe('shard size with the issue-9 fields (coordinates, availability, fidelit
         fidelity: {
           erpHoursPerWeek: 15,
           outcomeMeasure: 'Y-BOCS',
-          medianScoreChange: { change: -11, year: 2025, sampleSize: 64 },
+          medianScoreChange: { direction: 'fell', points: 11, year: 2025, sampleSize: 64 },
         },
       }),
     );
