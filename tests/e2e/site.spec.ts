@@ -132,7 +132,7 @@ test.describe('footer', () => {
       .getByRole('link')
       .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual(expect.arrayContaining([...FOOTER_PATHS]));
-    await expect(footer).toContainText('© 2024');
+    await expect(footer).toContainText(`© ${String(new Date().getUTCFullYear())}`);
     await expect(footer).toContainText('for information only and does not give medical advice');
     await expect(footer).toContainText('takes no payment for listings');
   });
@@ -165,8 +165,18 @@ test.describe('static pages', () => {
     await page.goto('/about');
     const main = page.getByRole('main');
     await expect(main).toContainText('OCD affects 1-2% of the population');
-    for (const stat of ['20+', '15+', '500+', '24/7'])
-      await expect(main.getByText(stat, { exact: true })).toBeVisible();
+    // Figures come from the listed programs, never typed in: no "500+ families", no "24/7 support".
+    const figures = main.locator('section[aria-labelledby="stats-heading"] dl > div');
+    await expect(figures).toHaveCount(3);
+    await expect(figures.locator('dt')).toHaveText([
+      /^Programs? listed$/,
+      /^States? covered$/,
+      /^Programs? from (a )?Verified providers?$/,
+    ]);
+    for (const value of await figures.locator('dd').allTextContents()) expect(value).toMatch(/^\d[\d,]*$/);
+    expect(Number((await figures.locator('dd').first().textContent())?.replace(',', ''))).toBeGreaterThanOrEqual(18);
+    await expect(main).not.toContainText('500+');
+    await expect(main).toContainText('The crisis lines listed on every page are open 24/7.');
     for (const heading of ['Our mission', 'Our values', 'What we do', 'Why this matters']) {
       await expect(main.getByRole('heading', { level: 2, name: heading })).toBeVisible();
     }
