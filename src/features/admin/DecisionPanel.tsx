@@ -15,6 +15,7 @@ import { decisionErrors, type Decision, type DecisionErrors, type DecisionInput 
 export function DecisionPanel({
   itemName,
   programIdDefault,
+  replacesPublished = false,
   onDecide,
   onFailure,
 }: {
@@ -22,6 +23,8 @@ export function DecisionPanel({
   itemName: string;
   /** Listings only: the id the API uses when the field is left empty. */
   programIdDefault?: string;
+  /** A listing's edit of a published version: approving replaces it, rejecting keeps it live. */
+  replacesPublished?: boolean;
   /** Sends the decision; answers null when it was saved, else the failure. */
   onDecide: (input: DecisionInput) => Promise<Failure | null>;
   onFailure: (failure: Failure) => void;
@@ -173,6 +176,11 @@ export function DecisionPanel({
           {rejecting
             ? 'Tell the provider what to change; the notes are e-mailed to them and shown on their dashboard.'
             : 'Sent to the provider with the approval.'}
+          {replacesPublished
+            ? rejecting
+              ? ' The published version stays on the directory.'
+              : ' This edit replaces the published version with the next rebuild.'
+            : ''}
         </p>
         <textarea
           id={notesId}

@@ -9,6 +9,9 @@ import { programSlug } from '../../lib/program-id.ts';
 import { decideListing, loadListings, type Failure } from './api.ts';
 import { DecisionPanel } from './DecisionPanel.tsx';
 import { FileButton } from './FileButton.tsx';
+import { ListingChanges } from './ListingChanges.tsx';
+import { ListingPreview, UploadedFiles } from './ListingPreview.tsx';
+import { PublicationPanel } from './PublicationPanel.tsx';
 import { Decided, ListState, Row, useQueue } from './parts.tsx';
 import {
   ageGroupLabel,
@@ -22,7 +25,22 @@ import {
   type ListingFilter,
 } from './rules.ts';
 
-/** Listings waiting for review (or any status): every field as a profile shows it; Approve / Reject. */
+/** What the queue says when a filter finds nothing. */
+const EMPTY: Record<ListingFilter, string> = {
+  pending: 'No listings are waiting for review.',
+  published: 'No listing is on the directory.',
+  unpublished: 'No listing is unpublished or withdrawn.',
+  approved: 'No listings.',
+  rejected: 'No listings.',
+  draft: 'No listings.',
+  '': 'No listings.',
+};
+
+/**
+ * Listings waiting for review (or any status, or by published version): every field, a preview as
+ * families will see it, the uploaded files, the published version with Unpublish / Republish, what
+ * an edit changes, and Approve / Reject.
+ */
 export function ListingsTab({ onFailure }: { onFailure: (failure: Failure) => void }) {
   const filterId = useId();
   const { filter, setFilter, load, refresh, replace } = useQueue<AdminListing, ListingFilter>(
@@ -57,7 +75,7 @@ export function ListingsTab({ onFailure }: { onFailure: (failure: Failure) => vo
       </div>
       <ListState
         load={load}
-        empty={filter === 'pending' ? 'No listings are waiting for review.' : 'No listings.'}
+        empty={EMPTY[filter]}
         count={load.state === 'ready' ? load.items.length : 0}
         noun={['listing', 'listings']}
         onRetry={() => void refresh(filter)}
@@ -215,10 +233,18 @@ function ListingCard({
         ) : null}
       </dl>
 
+      <ListingPreview listing={listing} name={name} />
+      <UploadedFiles listing={listing} name={name} onFailure={onFailure} />
+      <PublicationPanel listing={listing} name={name} onDecided={onDecided} onFailure={onFailure} />
+      {listing.publication !== null && listing.status !== 'approved' ? (
+        <ListingChanges listing={listing} />
+      ) : null}
+
       <div className="mt-4">
         {listing.status === 'pending' ? (
           <DecisionPanel
             itemName={name}
+            replacesPublished={listing.publication !== null}
             programIdDefault={listing.published_program_id ?? programSlug(listing.center_name)}
             onFailure={onFailure}
             onDecide={async (input) => {

@@ -13,7 +13,15 @@ import type {
   AdminVerificationRequestResponse,
   AdminVerificationRequestsResponse,
 } from '../../api/contracts/admin.ts';
-import { decisionBody, opensInline, statusQuery, uploadPath, type DecisionInput } from './rules.ts';
+import {
+  decisionBody,
+  opensInline,
+  publicationBody,
+  statusQuery,
+  uploadPath,
+  type DecisionInput,
+  type PublicationInput,
+} from './rules.ts';
 
 export type Message = { title: string; description: string };
 
@@ -121,6 +129,27 @@ export async function decideListing(
   input: DecisionInput,
 ): Promise<Result<{ value: AdminListing }>> {
   const res = await call(`${LISTINGS_ENDPOINT}/${encodeURIComponent(id)}`, patch(decisionBody(input)));
+  return read(
+    res,
+    'Decision Not Saved',
+    'The decision could not be saved. Please try again.',
+    (b) => (b as Partial<AdminListingResponse>).listing,
+  );
+}
+
+/**
+ * `POST /api/admin/listings/<id>/publication`: unpublish a live listing (with the reason the
+ * provider reads) or republish an unpublished or withdrawn one.
+ */
+export async function decidePublication(
+  id: string,
+  input: PublicationInput,
+): Promise<Result<{ value: AdminListing }>> {
+  const res = await call(`${LISTINGS_ENDPOINT}/${encodeURIComponent(id)}/publication`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(publicationBody(input)),
+  });
   return read(
     res,
     'Decision Not Saved',

@@ -208,23 +208,24 @@ function kindOf(value: unknown): Kind {
  */
 export function listingDiff(
   published: ListingSnapshot | Record<string, unknown>,
-  current: Record<string, unknown>,
+  current: object,
   options: DiffOptions = {},
 ): FieldChange[] {
   const before = published as Record<string, unknown>;
+  const after = current as Record<string, unknown>;
   const known = new Set(LISTING_FIELDS.map((f) => f.field));
-  const others = [...new Set([...Object.keys(before), ...Object.keys(current)])]
+  const others = [...new Set([...Object.keys(before), ...Object.keys(after)])]
     .filter((field) => !known.has(field) && !NOT_COMPARED.has(field))
     .sort()
     .map((field) => ({
       field,
       label: columnLabel(field),
-      kind: kindOf(before[field] ?? current[field]),
+      kind: kindOf(before[field] ?? after[field]),
     }));
   const changes: FieldChange[] = [];
   for (const { field, label, kind } of [...LISTING_FIELDS, ...others]) {
     const a = before[field];
-    const b = current[field];
+    const b = after[field];
     if (normal(kind, a) === normal(kind, b)) continue;
     changes.push({
       field,

@@ -6,7 +6,9 @@
 import {
   ADMIN_MESSAGES,
   MAX_NOTES_LENGTH,
+  MAX_REASON_LENGTH,
   type ListingDecisionBody,
+  type PublicationDecisionBody,
   type PublishingState,
 } from '../../api/contracts/admin.ts';
 import { PROGRAM_ID_PATTERN } from '../../lib/program-id.ts';
@@ -19,6 +21,7 @@ export const ADMIN_TABS = [
   { id: 'overview', label: 'Overview' },
   { id: 'verification', label: 'Verification' },
   { id: 'listings', label: 'Listings' },
+  { id: 'reports', label: 'Reports' },
 ] as const;
 
 export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];
@@ -39,9 +42,15 @@ export const VERIFICATION_FILTERS = [
 ] as const;
 export type VerificationFilter = (typeof VERIFICATION_FILTERS)[number]['value'];
 
-/** The filters of the listing queue; '' asks for every listing but drafts (the API's default). */
+/**
+ * The filters of the listing queue; '' asks for every listing but drafts (the API's default).
+ * `published` / `unpublished` filter by the published version: on the directory, or taken down
+ * (unpublished by an administrator or withdrawn by its provider).
+ */
 export const LISTING_FILTERS = [
   { value: 'pending', label: 'Pending' },
+  { value: 'published', label: 'On the directory' },
+  { value: 'unpublished', label: 'Unpublished or withdrawn' },
   { value: 'approved', label: 'Approved' },
   { value: 'rejected', label: 'Rejected' },
   { value: 'draft', label: 'Drafts' },
@@ -86,6 +95,40 @@ export function decisionBody(input: DecisionInput): ListingDecisionBody {
     reviewer_notes: notes === '' ? null : notes,
     ...(input.decision === 'approved' && programId !== '' ? { published_program_id: programId } : {}),
   };
+}
+
+export type PublicationAction = PublicationDecisionBody['action'];
+
+export type PublicationInput = { action: PublicationAction; reason: string };
+
+/**
+ * What keeps a publication decision from being sent (the API checks again): a reason is required
+ * to unpublish, at most 2000 characters.
+ */
+export function publicationErrors(input: PublicationInput): { reason?: string } {
+  if (input.action !== 'unpublish') return {};
+  const reason = input.reason.trim();
+  if (!hasVisibleText(reason)) return { reason: ADMIN_MESSAGES.reasonRequired };
+  if (codePointLength(reason) > MAX_REASON_LENGTH) return { reason: ADMIN_MESSAGES.reasonTooLong };
+  return {};
+}
+
+/** The POST body of a publication decision (the reason trimmed; none to republish). */
+export function publicationBody(input: PublicationInput): PublicationDecisionBody {
+  return input.action === 'unpublish'
+    ? { action: 'unpublish', reason: input.reason.trim() }
+    : { action: 'republish' };
+}
+
+const PUBLICATION_LABELS: Record<string, { label: string; tone: Tone }> = {
+  live: { label: 'On the directory', tone: 'green' },
+  unpublished: { label: 'Unpublished', tone: 'red' },
+  withdrawn: { label: 'Withdrawn by the provider', tone: 'slate' },
+};
+
+/** A published version's state as a label and tone. */
+export function publicationLabel(state: string): { label: string; tone: Tone } {
+  return PUBLICATION_LABELS[state] ?? { label: state || 'Unknown', tone: 'slate' };
 }
 
 /** The address of an http(s) link a provider wrote, or null (then it is shown as text only). */
