@@ -409,3 +409,163 @@ test('a listing the reviewers sent back shows their notes and can be edited and 
     },
   ]);
 });
+
+test('a new provider’s overview: the path starts at the listing builder; completeness is 0% with what is missing and why', async ({
+  page,
+}) => {
+  // Sign-up, sign-in, profile creation and an axe run: allow three times the default.
+  test.slow();
+  const email = uniqueEmail('path-new');
+  await newProvider(page.request, email, `Path Start Center ${RUN}`);
+  await signInToDashboard(page, email);
+  const path = page.getByTestId('path');
+  await expect(path.getByRole('heading', { name: 'Your path to a published listing' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(path.getByTestId('path-summary')).toHaveText('1 of 6 steps done.');
+  const step = (id: string) => path.locator(`li[data-step="${id}"]`);
+  await expect(step('profile')).toHaveAttribute('data-state', 'done');
+  await expect(step('profile')).toContainText('Done');
+  await expect(step('profile')).toContainText('Created ');
+  await expect(step('listing')).toHaveAttribute('aria-current', 'step');
+  await expect(step('listing')).toContainText('Next step');
+  await expect(step('verification-requested')).toContainText('To do');
+  await expect(step('published')).toContainText('To do');
+
+  // Completeness counts the listing's facts: none yet, each missing one with why families need it.
+  await expect(page.getByTestId('completeness')).toHaveText('0%');
+  await expect(page.getByText('You have no listing yet', { exact: false })).toBeVisible();
+  const missing = page.getByTestId('completeness-missing');
+  await expect(missing.getByRole('listitem')).toHaveCount(6);
+  await expect(missing.locator('li[data-fact="phone"]')).toContainText(
+    'Admissions phone (needed to publish): Families call it to ask about a bed.',
+  );
+  await page.getByRole('button', { name: /^Show all \d+ missing facts$/ }).click();
+  await expect(missing.locator('li[data-fact="insurance"]')).toHaveText(
+    'Insurance accepted (needed to publish): Families filter by it.',
+  );
+  await expect(page.getByRole('button', { name: 'Show fewer' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByTestId('listing-states')).toHaveCount(0);
+  await expect(page.getByText('No listing yet.', { exact: false })).toBeVisible();
+  await shot(page, 'overview-path-new');
+  await expectNoAxeViolations(page);
+
+  // Each action does what it says: the verification tab, the listing builder.
+  await step('verification-requested').getByRole('button', { name: 'Request verification' }).click();
+  await expect(page).toHaveURL(/\?tab=verification$/);
+  await expect(page.getByRole('tab', { name: 'Verification', exact: true })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await openTab(page, 'Overview');
+  await step('listing').getByRole('button', { name: 'Open the listing builder' }).click();
+  await expect(page).toHaveURL(/\?tab=listings$/);
+  await expect(page.getByRole('tab', { name: 'Listings', exact: true })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+});
+
+test('an approved listing shows as published on the overview; withdrawing it asks first and takes it off', async ({
+  page,
+}) => {
+  test.slow();
+  const email = uniqueEmail('path-live');
+  const name = `Beacon Harbor Residence ${RUN}`;
+  const programId = `e2e-beacon-harbor-${RUN}`;
+  await newProvider(page.request, email, `Path Live Center ${RUN}`);
+  await signInToDashboard(page, email);
+  // The first visit creates the profile, then loads the dashboard: two round trips on a busy machine.
+  await expect(page.getByTestId('organization')).toBeVisible({ timeout: 20_000 });
+  // Publishing is the administrators' decision: here the database plays the administrator. The
+  // approved row gets its published version from the database's trigger.
+  const [inserted] = await sql<{ id: string }[]>`
+    insert into provider_listings (provider_id, center_name, description, phone, status, published_program_id,
+      address, city, state, zip_code, age_groups, gender_specific, setting, avg_length, modalities, insurance)
+    select p.id, ${name}, 'Residential OCD care', '(555) 010-0133', 'approved', ${programId},
+      '9 Beacon Road', 'Portland', 'ME', '04101', ${['Adults']}, 'Co-ed', 'Residential', '30-60 days',
+      ${['ERP']}, ${['Private Pay']}
+    from providers p join auth.users u on u.id = p.user_id where u.email = ${email}
+    returning id`;
+  const listingId = inserted?.id ?? '';
+  expect(await sql`select state from listing_publications where listing_id = ${listingId}`).toEqual([
+    { state: 'live' },
+  ]);
+  await page.reload();
+
+  const path = page.getByTestId('path');
+  const published = path.locator('li[data-step="published"]');
+  await expect(published).toHaveAttribute('data-state', 'done');
+  await expect(published).toContainText(`“${name}” is on the directory.`);
+  await expect(published).toContainText('Live since ');
+  await expect(published).toContainText('Listing reviewed ');
+  await expect(path.locator('li[data-step="submitted"]')).toHaveAttribute('data-state', 'done');
+  // The next step is verification, not yet requested.
+  await expect(path.locator('li[data-step="verification-requested"]')).toHaveAttribute(
+    'aria-current',
+    'step',
+  );
+
+  // Completeness reads this listing's fields: the facts the insert gave, not a fixed figure.
+  const percent = Number((await page.getByTestId('completeness').textContent())?.replace('%', ''));
+  expect(percent).toBeGreaterThan(0);
+  expect(percent).toBeLessThan(100);
+  await expect(page.getByTestId('completeness-missing').locator('li[data-fact="insurance"]')).toHaveCount(0);
+  await expect(page.getByTestId('completeness-missing').locator('li[data-fact="website"]')).toBeVisible();
+
+  const item = page.getByTestId('listing-states').locator(`li[data-listing="${listingId}"]`);
+  await expect(item).toContainText('Published');
+  await expect(item).toContainText('Live since ');
+  await expect(item.getByRole('link', { name: `View in the directory: ${name}` })).toHaveAttribute(
+    'href',
+    `/program/${programId}`,
+  );
+  await expect(item.getByRole('button', { name: `Edit listing ${name}` })).toBeVisible();
+  await shot(page, 'overview-path-published');
+  await expectNoAxeViolations(page);
+
+  // Withdraw asks first; Cancel changes nothing.
+  await item.getByRole('button', { name: `Withdraw from directory: ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Withdraw “${name}” from the directory?` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('disappear from the directory at the next update');
+  await expect(dialog).toContainText('ask the site team to republish it');
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await sql`select state from listing_publications where listing_id = ${listingId}`).toEqual([
+    { state: 'live' },
+  ]);
+
+  // Confirmed, with a reason: the publication is withdrawn and the overview says so.
+  await item.getByRole('button', { name: `Withdraw from directory: ${name}` }).click();
+  await dialog.getByLabel(/Why are you withdrawing it\?/).fill('Closed for renovation until spring.');
+  await dialog.getByRole('button', { name: 'Withdraw from directory' }).click();
+  await expect(page.getByText('Listing Withdrawn')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(item).toContainText('Withdrawn by you');
+  await expect(item).toContainText('Closed for renovation until spring.');
+  await expect(item.getByRole('button', { name: /^Withdraw from directory/ })).toHaveCount(0);
+  // Not done any more; verification, not requested, stays the next step.
+  await expect(published).toHaveAttribute('data-state', 'todo');
+  await expect(published).toContainText('You withdrew');
+  await expect(published.getByRole('button', { name: 'Edit and submit again' })).toBeVisible();
+  expect(
+    await sql`select state, state_reason from listing_publications where listing_id = ${listingId}`,
+  ).toEqual([{ state: 'withdrawn', state_reason: 'Closed for renovation until spring.' }]);
+  // A reload reads the same state from the server.
+  await page.reload();
+  await expect(page.getByTestId('listing-states').locator(`li[data-listing="${listingId}"]`)).toContainText(
+    'Withdrawn by you',
+  );
+  await expectNoAxeViolations(page);
+
+  // Phones: the same overview at 390 and 320 px, nothing wider than the screen.
+  for (const width of [PHONE.width, 320]) {
+    await page.setViewportSize({ width, height: PHONE.height });
+    await expect(page.getByTestId('path')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expectNoAxeViolations(page);
+    await shot(page, `overview-path-withdrawn-${String(width)}`);
+  }
+});

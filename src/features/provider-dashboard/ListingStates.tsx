@@ -118,13 +118,22 @@ function ListingItem({
           Edit listing<span className="sr-only"> {name}</span>
         </button>
         {view.programPath ? (
-          <a className={secondaryButton} href={view.programPath}>
-            View in the directory<span className="sr-only">: {name}</span>
+          <a
+            className={secondaryButton}
+            href={view.programPath}
+            aria-label={`View in the directory: ${name}`}
+          >
+            View in the directory
           </a>
         ) : null}
         {view.canWithdraw ? (
-          <button type="button" className={secondaryButton} onClick={onWithdraw}>
-            Withdraw from directory<span className="sr-only">: {name}</span>
+          <button
+            type="button"
+            className={secondaryButton}
+            aria-label={`Withdraw from directory: ${name}`}
+            onClick={onWithdraw}
+          >
+            Withdraw from directory
           </button>
         ) : null}
       </div>
