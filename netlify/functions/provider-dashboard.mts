@@ -64,7 +64,7 @@ export default handle('provider-dashboard', async (req: Request, context: Contex
           select json_agg(i order by i.created_at desc, i.id)
           from (
             select id, program_id, listing_id, type, name, email, phone, message, program_name,
-                   urgency, location, status, created_at, updated_at
+                   urgency, location, status, created_at, updated_at, best_time_to_call, delivered_at
             from provider_inquiries where provider_id = (select id from me)
             order by created_at desc, id
             limit ${MAX_DASHBOARD_INQUIRIES}

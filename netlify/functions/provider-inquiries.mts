@@ -10,6 +10,9 @@
  * methods. The update runs through `withClaims`: the policy "Providers update the status of their
  * inquiries" and the column grant (`status` only) decide, and the explicit filter on the caller's
  * own provider keeps an administrator to their own inquiries here too.
+ *
+ * A change of status e-mails the family: the database queues the e-mail (with a new private
+ * status link) in the transaction of the update, and the handler sends it after the commit.
  */
 import type { Config, Context } from '@netlify/functions';
 import {
@@ -29,6 +32,7 @@ import {
   pathParam,
   readJson,
 } from './_shared/http.ts';
+import { sendStatusMessages } from './_shared/message-outbox.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
 
 const ITEM_PATH = /^\/api\/provider\/inquiries\/([^/]+)$/;
@@ -49,9 +53,15 @@ export default handle('provider-inquiries', async (req: Request, context: Contex
       where id = ${id}
         and provider_id = (select p.id from providers p where p.user_id = ${claims.sub})
       returning id, program_id, listing_id, type, name, email, phone, message, program_name,
-                urgency, location, status, created_at, updated_at`,
+                urgency, location, status, created_at, updated_at, best_time_to_call, delivered_at`,
   );
   if (!inquiry) throw notFound(NO_INQUIRY);
+  // The database queued the family's e-mail with the change; send it now (the drain retries).
+  try {
+    await sendStatusMessages(inquiry.id);
+  } catch (error) {
+    console.error(`[api] provider-inquiries: ${inquiry.id} changed; its status e-mail stays queued:`, error);
+  }
   return json({ inquiry } satisfies ProviderInquiryResponse);
 });
 

@@ -104,3 +104,25 @@ export function statusChangeSentence(stage: RequestStage, programName: string): 
       return `${programName} changed your request back to ${stageLabel(stage)}: they have not contacted you yet.`;
   }
 }
+
+/**
+ * How the status page marks each stage: `done` (known to have happened), `current`, `todo` (not
+ * yet), or `unknown` (passed, but not recorded: Delivered when the e-mail went to the site team or
+ * was forwarded by hand, Contacted when the program closed the request, which may happen without a
+ * contact). Only `sent` is always done: the request is saved before anything else.
+ */
+export type StepState = 'done' | 'current' | 'todo' | 'unknown';
+
+export function stageSteps(
+  stage: RequestStage,
+  deliveredToProgram: boolean,
+): { stage: RequestStage; state: StepState }[] {
+  const current = REQUEST_STAGES.indexOf(stage);
+  return REQUEST_STAGES.map((step, index) => {
+    if (index === current) return { stage: step, state: 'current' };
+    if (index > current) return { stage: step, state: 'todo' };
+    if (step === 'sent') return { stage: step, state: 'done' };
+    if (step === 'delivered') return { stage: step, state: deliveredToProgram ? 'done' : 'unknown' };
+    return { stage: step, state: 'unknown' };
+  });
+}

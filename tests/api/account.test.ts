@@ -169,8 +169,12 @@ describe('GET /api/account', () => {
         program_listed: true,
         type: 'call',
         status: 'new',
+        // The program's admissions e-mail went out right after the request: Delivered.
+        stage: 'delivered',
+        status_path: `/request?id=${aliceRequest}`,
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) as string,
         updated_at: expect.stringMatching(/Z$/) as string,
+        delivered_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) as string,
       },
     ]);
     // The page shows no personal details of the request: only the export carries them.
@@ -180,7 +184,7 @@ describe('GET /api/account', () => {
   it('shows the status as the program updates it', async () => {
     await sql`update provider_inquiries set status = 'contacted' where id = ${aliceRequest}`;
     const data = await body<AccountResponse>(await call('GET', '/api/account', alice.token));
-    expect(data.requests.map((r) => r.status)).toEqual(['contacted']);
+    expect(data.requests.map((r) => [r.status, r.stage])).toEqual([['contacted', 'contacted']]);
   });
 
   it("never shows another user's data", async () => {
@@ -223,6 +227,8 @@ describe('GET /api/account/export', () => {
         program_id: PROGRAM.id,
         type: 'call',
         status: 'contacted',
+        stage: 'contacted',
+        best_time_to_call: null,
         name: `${alice.email.split('@')[0] ?? ''} Name`,
         email: alice.email,
         phone: '(555) 010-0142',

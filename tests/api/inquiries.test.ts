@@ -298,6 +298,7 @@ describe('GET /api/requests/:token', () => {
       program: { id: PROGRAM.id, name: PROGRAM.name },
       type: 'call',
       status: 'new',
+      stage: 'delivered',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown,
       updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown,
       delivery: {
@@ -358,8 +359,8 @@ describe('the functions as Netlify reads them', () => {
   const parserUrl = new URL('./runtimes/node/in_source_config/index.js', zisiEntry);
 
   it.each([
-    ['inquiries', '/api/inquiries', config],
-    ['requests', '/api/requests/:token', requestsConfig],
+    ['inquiries', ['/api/inquiries'], config],
+    ['requests', ['/api/requests/:token', '/api/requests'], requestsConfig],
   ] as const)('%s.mts: v2, path and rate limit are literal', async (name, path, cfg) => {
     const { parseSource } = (await import(parserUrl.href)) as {
       parseSource: (
@@ -370,7 +371,7 @@ describe('the functions as Netlify reads them', () => {
     const source = await readFile(new URL(`../../netlify/functions/${name}.mts`, import.meta.url), 'utf8');
     const parsed = parseSource(source, { functionName: name });
     expect(parsed.runtimeAPIVersion).toBe(2);
-    expect(parsed.config.path).toEqual([path]);
+    expect(parsed.config.path).toEqual(path);
     expect(parsed.config.rateLimit).toEqual(cfg.rateLimit);
   });
 });

@@ -2,8 +2,10 @@
  * The e-mails about stored requests, through the `notifications` outbox (migration
  * 20261125000100_message_outbox.sql): a family's request to a program (`inquiry`), its
  * confirmation with the private status link (`inquiry_confirmation`), a contact-page message
- * (`contact`), and the alert to the site inbox when any outbox e-mail failed its last try
- * (`delivery_failed`).
+ * (`contact`), the family's e-mail when the program changes the status of their request
+ * (`inquiry_status`, queued by the database in the transaction of the change: migration
+ * 20261126000400_request_follow_through.sql), and the alert to the site inbox when any outbox
+ * e-mail failed its last try (`delivery_failed`).
  *
  * - `queueMessages(tx, …)` writes the rows inside the handler's own transaction, right after the
  *   request's row: both commit or neither does, so a stored request always has its e-mails queued.
@@ -18,7 +20,8 @@ import { withService, type Tx } from './db.ts';
 import type { TemplateData } from './mail-templates.ts';
 import { sendMail } from './mailer.ts';
 
-export type MessageKind = 'inquiry' | 'inquiry_confirmation' | 'contact' | 'delivery_failed';
+export type MessageKind =
+  'inquiry' | 'inquiry_confirmation' | 'inquiry_status' | 'contact' | 'delivery_failed';
 
 /** One e-mail to queue with a stored request; `subjectId` is that request's id. */
 export type NewMessage =
@@ -114,6 +117,20 @@ export async function sendMessages(
   return result;
 }
 
+/**
+ * Sends the status e-mails the database queued for the request `inquiryId` (kind
+ * `inquiry_status`), right after the status change committed. Best effort like the others: what
+ * is not sent now is retried by the drain.
+ */
+export async function sendStatusMessages(inquiryId: string): Promise<SendResult> {
+  const rows = await withService(
+    (tx) => tx<{ id: string }[]>`
+      select id from public.notifications
+      where subject_id = ${inquiryId} and kind = 'inquiry_status' and sent_at is null and failed_at is null`,
+  );
+  return sendMessages({ ids: rows.map((r) => r.id) });
+}
+
 /** Sends one claimed row and records the outcome; true when it was sent. */
 async function sendOne(m: ClaimedMessage): Promise<boolean> {
   try {
@@ -138,6 +155,9 @@ async function send(m: ClaimedMessage): Promise<void> {
       return;
     case 'inquiry_confirmation':
       await sendMail('inquiryConfirmation', payload as unknown as TemplateData['inquiryConfirmation']);
+      return;
+    case 'inquiry_status':
+      await sendMail('inquiryStatus', payload as unknown as TemplateData['inquiryStatus']);
       return;
     case 'contact':
       await sendMail('contact', payload as unknown as TemplateData['contact']);
@@ -190,6 +210,20 @@ export function alertOf(alert: AlertPayload): TemplateData['deliveryFailed'] {
         what: `confirmation of a ${request} to ${programName}`,
         action:
           'The family did not get the confirmation of their request (their request itself is stored and was sent to the program separately). You may want to reach them another way.',
+        details: [
+          ['Program', programName],
+          ['Request id', alert.about],
+          ['Name', text(m['name'])],
+          ['E-mail', text(m['to'])],
+          ...tries,
+        ],
+        replyTo: text(m['to']),
+      };
+    case 'inquiry_status':
+      return {
+        what: `status update (${text(m['status']) ?? 'changed'}) of a ${request} to ${programName}`,
+        action:
+          'The family was not told by email that the program changed the status of their request. Their status page shows the new status; you may want to let them know another way.',
         details: [
           ['Program', programName],
           ['Request id', alert.about],

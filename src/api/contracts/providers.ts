@@ -35,6 +35,8 @@ export type ProviderInquiry = Pick<
   | 'status'
   | 'created_at'
   | 'updated_at'
+  | 'best_time_to_call'
+  | 'delivered_at'
 >;
 
 /** The engagement counts of one published program over the dashboard's period. */

@@ -30,12 +30,6 @@ export const ACCOUNT_DELETED: Message = {
 
 // ---- pure rules ----
 
-export const STATUS_LABELS: Readonly<Record<AccountRequest['status'], { label: string; hint: string }>> = {
-  new: { label: 'New', hint: 'Sent; the program has not marked it as answered yet.' },
-  contacted: { label: 'Contacted', hint: 'The program says it has contacted you.' },
-  closed: { label: 'Closed', hint: 'The program has closed this request.' },
-};
-
 export function typeLabel(type: AccountRequest['type']): string {
   return type === 'call' ? 'Call request' : 'Information request';
 }
@@ -67,7 +61,7 @@ export function deletionSummary(data: Pick<AccountResponse, 'user' | 'favorites'
   const requests =
     r === 0
       ? 'You have sent no requests while signed in, so no request is changed.'
-      : `Your name, email, phone and message in the ${r === 1 ? 'request' : `${r} requests`} you sent. The ${r === 1 ? 'program keeps' : 'programs keep'} only an anonymous record that a request was made, with its type, date and status.`;
+      : `Your name, email, phone and message in the ${r === 1 ? 'request' : `${r} requests`} you sent. The ${r === 1 ? 'program keeps' : 'programs keep'} only an anonymous record that a request was made, with its type, date and status. ${r === 1 ? 'Its status link' : 'Their status links'} will then say the request was deleted.`;
   const account = `Your sign-in account${data.user.email ? ` (${data.user.email})` : ''} and its password. You will be signed out.`;
   return [saved, requests, account];
 }

@@ -1,32 +1,44 @@
-import { useEffect, useState } from 'react';
-import type { RequestDelivery, RequestStatusResponse } from '../../api/contracts/inquiries.ts';
-import { INQUIRY_STATUSES, type InquiryStatus } from '../../lib/vocabulary.ts';
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { apiFetch } from '../../api/client.ts';
+import { $session, initSession, signInHref } from '../../api/session.ts';
+import {
+  REQUEST_DELETED,
+  requestStatusPath,
+  type RequestDelivery,
+  type RequestStatusResponse,
+} from '../../api/contracts/inquiries.ts';
+import { REQUEST_STAGE_WORDS, stageSteps, type StepState } from '../../lib/request-status.ts';
 
 type View =
   | { kind: 'loading' }
   | { kind: 'missing' }
   | { kind: 'not-found' }
+  | { kind: 'deleted' }
+  | { kind: 'sign-in'; next: string }
   | { kind: 'error'; message: string }
   | { kind: 'ready'; request: RequestStatusResponse };
 
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+/** How the page was opened: the e-mailed link (a token), or My Account's link (an id, signed in). */
+type Opened =
+  { by: 'token'; token: string } | { by: 'id'; id: string } | { by: 'nothing'; malformed: boolean };
 
-const STEPS: Record<InquiryStatus, { label: string; text: string }> = {
-  new: {
-    label: 'Sent',
-    text: 'The program has your request. Admissions teams usually reply within a few business days.',
-  },
-  contacted: {
-    label: 'Contacted',
-    text: 'The program says it has contacted you. Check your email (and spam folder) and your phone.',
-  },
-  closed: {
-    label: 'Closed',
-    text: 'The program has closed this request. If you still need help, you can send a new request from its page.',
-  },
-};
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
+
+/** `/request/<token>` (one static page Netlify serves for every token) or `/request?id=<uuid>`. */
+function opened(location: Pick<Location, 'pathname' | 'search'>): Opened {
+  const match = /^\/request\/([^/]+)\/?$/.exec(location.pathname);
+  if (match) {
+    const token = match[1] ?? '';
+    return TOKEN.test(token) ? { by: 'token', token } : { by: 'nothing', malformed: true };
+  }
+  const id = new URLSearchParams(location.search).get('id');
+  if (id === null) return { by: 'nothing', malformed: false };
+  return UUID.test(id) ? { by: 'id', id } : { by: 'nothing', malformed: true };
+}
 
 /** One calm sentence on how the request reached the program (or is reaching it). */
 function DeliveryText({ delivery, program }: { delivery: RequestDelivery; program: string }) {
@@ -66,60 +78,87 @@ function DeliveryText({ delivery, program }: { delivery: RequestDelivery; progra
   );
 }
 
-/** The token of `/request/<token>` (the page is one static file that Netlify serves for every token). */
-function tokenFromPath(pathname: string): string | null {
-  const match = /^\/request\/([^/]+)\/?$/.exec(pathname);
-  const token = match?.[1] ?? '';
-  return TOKEN.test(token) ? token : null;
+const STEP_MARK: Record<StepState, { mark: string; sr: string; className: string }> = {
+  current: { mark: '●', sr: ' (current)', className: 'border-brand-700 bg-brand-50 text-brand-800' },
+  done: { mark: '✓', sr: ' (done)', className: 'border-slate-300 bg-white text-ink' },
+  unknown: { mark: '–', sr: ' (not recorded)', className: 'border-slate-300 bg-white text-muted' },
+  todo: { mark: '○', sr: ' (not yet)', className: 'border-slate-200 bg-slate-50 text-muted' },
+};
+
+async function load(open: Extract<Opened, { by: 'token' | 'id' }>, signal: AbortSignal): Promise<View> {
+  const res =
+    open.by === 'token'
+      ? await fetch(`/api/requests/${open.token}`, { signal, cache: 'no-store' })
+      : await apiFetch(`/api/requests?id=${encodeURIComponent(open.id)}`, { signal, cache: 'no-store' });
+  if (res.status === 404) return { kind: 'not-found' };
+  if (res.status === 410) return { kind: 'deleted' };
+  if (res.status === 401 && open.by === 'id') return { kind: 'sign-in', next: requestStatusPath(open.id) };
+  if (!res.ok) {
+    return {
+      kind: 'error',
+      message:
+        res.status === 429
+          ? 'Too many attempts. Please wait a minute and reload this page.'
+          : 'We could not load your request right now. Please reload this page in a moment.',
+    };
+  }
+  return { kind: 'ready', request: (await res.json()) as RequestStatusResponse };
+}
+
+function Notice({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="rounded-lg border border-amber-300 bg-amber-50 p-5 text-amber-950">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      {children}
+    </div>
+  );
 }
 
 /**
- * The status page of one info or call request, opened from the link in the family's
- * confirmation e-mail. Reads `GET /api/requests/<token>`; shows which program, when it was
- * sent, whether its e-mail reached the program (sending, delivered with the time, or forwarded
- * by the site team after every try failed) and where it stands (new, contacted, closed).
+ * The status page of one info or call request: opened from the private link of the family's
+ * e-mails (`/request/<token>`, no account needed), or from My Account (`/request?id=<id>`, for the
+ * signed-in sender). Shows which program, when it was sent, whether its e-mail reached the
+ * program, and where it stands in the one set of words (src/lib/request-status.ts): Sent →
+ * Delivered → Contacted → Closed. The link of a request deleted with its account says so.
  */
 export default function RequestStatus() {
   const [view, setView] = useState<View>({ kind: 'loading' });
+  const [open, setOpen] = useState<Opened | null>(null);
+  const session = useStore($session);
 
   useEffect(() => {
-    const token = tokenFromPath(window.location.pathname);
-    if (token === null) {
-      setView({ kind: window.location.pathname.startsWith('/request/') ? 'not-found' : 'missing' });
+    const found = opened(window.location);
+    setOpen(found);
+    if (found.by === 'nothing') setView({ kind: found.malformed ? 'not-found' : 'missing' });
+    if (found.by === 'id') initSession();
+  }, []);
+
+  // A token opens the page for anyone; an id only once the session is known (and again when the
+  // person signs in or out in another tab).
+  const sessionKey = session.status === 'signed-in' ? session.user.id : session.status;
+  useEffect(() => {
+    if (open === null || open.by === 'nothing') return;
+    if (open.by === 'id' && sessionKey === 'unknown') return;
+    if (open.by === 'id' && sessionKey === 'signed-out') {
+      setView({ kind: 'sign-in', next: requestStatusPath(open.id) });
       return;
     }
     const controller = new AbortController();
-    void (async () => {
-      try {
-        const res = await fetch(`/api/requests/${token}`, { signal: controller.signal, cache: 'no-store' });
-        if (res.status === 404) {
-          setView({ kind: 'not-found' });
-          return;
-        }
-        if (!res.ok) {
-          setView({
-            kind: 'error',
-            message:
-              res.status === 429
-                ? 'Too many attempts. Please wait a minute and reload this page.'
-                : 'We could not load your request right now. Please reload this page in a moment.',
-          });
-          return;
-        }
-        setView({ kind: 'ready', request: (await res.json()) as RequestStatusResponse });
-      } catch (error) {
+    setView({ kind: 'loading' });
+    load(open, controller.signal)
+      .then(setView)
+      .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         console.warn('Could not load the request status', error);
         setView({
           kind: 'error',
           message: 'We could not reach the site. Check your connection and reload this page.',
         });
-      }
-    })();
+      });
     return () => {
       controller.abort();
     };
-  }, []);
+  }, [open, sessionKey]);
 
   if (view.kind === 'loading') {
     return (
@@ -130,17 +169,51 @@ export default function RequestStatus() {
   }
   if (view.kind === 'missing' || view.kind === 'not-found') {
     return (
-      <div className="rounded-lg border border-amber-300 bg-amber-50 p-5 text-amber-950">
-        <h2 className="text-lg font-semibold">Request Not Found</h2>
+      <Notice title="Request Not Found">
         <p className="mt-2">
           {view.kind === 'missing'
             ? 'Open this page from the link in the confirmation email we sent you after your request.'
-            : 'We could not find this request. Please check that you opened the whole link from your confirmation email.'}
+            : open?.by === 'id'
+              ? 'We could not find this request among the requests you sent while signed in to this account.'
+              : 'We could not find this request. Please check that you opened the whole link from your confirmation email.'}
         </p>
         <a href="/" className="mt-4 inline-block font-semibold text-brand-700 underline underline-offset-2">
           Return to Directory
         </a>
-      </div>
+      </Notice>
+    );
+  }
+  if (view.kind === 'deleted') {
+    return (
+      <Notice title="Request Deleted">
+        <p className="mt-2" data-testid="request-deleted">
+          {REQUEST_DELETED}
+        </p>
+        <p className="mt-2">
+          Its personal details were removed at the sender’s request. The program keeps only an anonymous
+          record that a request was made. If you still need help, you can send a new request from the
+          program’s page.
+        </p>
+        <a href="/" className="mt-4 inline-block font-semibold text-brand-700 underline underline-offset-2">
+          Return to Directory
+        </a>
+      </Notice>
+    );
+  }
+  if (view.kind === 'sign-in') {
+    return (
+      <Notice title="Sign In to See This Request">
+        <p className="mt-2">
+          This page shows a request you sent while signed in. Sign in with the same account to see where it
+          stands, or open the private link in the confirmation email we sent you.
+        </p>
+        <a
+          href={signInHref(view.next)}
+          className="mt-4 inline-block font-semibold text-brand-700 underline underline-offset-2"
+        >
+          Sign in
+        </a>
+      </Notice>
     );
   }
   if (view.kind === 'error') {
@@ -153,14 +226,21 @@ export default function RequestStatus() {
   }
 
   const { request } = view;
-  const current = INQUIRY_STATUSES.indexOf(request.status);
   const programName = request.program.name ?? 'The program';
+  const delivery = request.delivery;
+  const deliveredToProgram = delivery?.state === 'delivered' && delivery.to === 'program';
+  const words = REQUEST_STAGE_WORDS[request.stage];
   return (
     <div className="flex flex-col gap-6">
+      <p className="text-muted" data-testid="request-opened-by">
+        {open?.by === 'id'
+          ? 'You see this request because you sent it while signed in to this account.'
+          : 'Keep this page’s link to yourself: anyone with it can see the status of your request. You do not need an account.'}
+      </p>
       <dl className="grid gap-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-3">
         <div>
           <dt className="text-sm text-muted">Program</dt>
-          <dd className="font-semibold">
+          <dd className="font-semibold break-words">
             {request.program.id !== null ? (
               <a
                 href={`/program/${request.program.id}`}
@@ -189,40 +269,32 @@ export default function RequestStatus() {
 
       <section aria-labelledby="request-status-heading">
         <h2 id="request-status-heading" className="text-xl font-semibold">
-          Status: <span data-testid="request-status">{STEPS[request.status].label}</span>
+          Status:{' '}
+          <span data-testid="request-status" data-stage={request.stage}>
+            {words.label}
+          </span>
         </h2>
-        <ol className="mt-4 grid gap-2 sm:grid-cols-3">
-          {INQUIRY_STATUSES.map((status, index) => {
-            const done = index <= current;
-            return (
-              <li
-                key={status}
-                aria-current={index === current ? 'step' : undefined}
-                className={`flex items-center gap-2 rounded-md border px-3 py-2 text-sm font-medium ${
-                  index === current
-                    ? 'border-brand-700 bg-brand-50 text-brand-800'
-                    : done
-                      ? 'border-slate-300 bg-white text-ink'
-                      : 'border-slate-200 bg-slate-50 text-muted'
-                }`}
-              >
-                <span aria-hidden="true">{done ? '✓' : '○'}</span>
-                {STEPS[status].label}
-                <span className="sr-only">{done ? ' (done)' : ' (not yet)'}</span>
-              </li>
-            );
-          })}
+        <ol className="mt-4 grid gap-2 sm:grid-cols-4" aria-label="Progress of your request">
+          {stageSteps(request.stage, deliveredToProgram).map(({ stage, state }) => (
+            <li
+              key={stage}
+              aria-current={state === 'current' ? 'step' : undefined}
+              data-step={stage}
+              data-state={state}
+              className={`flex items-center gap-2 rounded-md border px-3 py-2 text-sm font-medium ${STEP_MARK[state].className}`}
+            >
+              <span aria-hidden="true">{STEP_MARK[state].mark}</span>
+              {REQUEST_STAGE_WORDS[stage].label}
+              <span className="sr-only">{STEP_MARK[state].sr}</span>
+            </li>
+          ))}
         </ol>
-        {request.delivery ? (
-          <p className="mt-4" data-testid="request-delivery" data-state={request.delivery.state}>
-            <DeliveryText delivery={request.delivery} program={request.program.name ?? 'the program'} />
+        {delivery ? (
+          <p className="mt-4" data-testid="request-delivery" data-state={delivery.state}>
+            <DeliveryText delivery={delivery} program={request.program.name ?? 'the program'} />
           </p>
         ) : null}
-        <p className="mt-4">
-          {request.status === 'new' && request.delivery !== null && request.delivery.state !== 'delivered'
-            ? 'Admissions teams usually reply within a few business days of receiving a request.'
-            : STEPS[request.status].text}
-        </p>
+        {request.stage === 'sent' && delivery !== null ? null : <p className="mt-4">{words.family}</p>}
         {request.updated_at !== request.created_at ? (
           <p className="mt-2 text-sm text-muted">
             Last updated{' '}

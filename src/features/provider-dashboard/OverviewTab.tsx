@@ -1,4 +1,3 @@
-import { useId, useState } from 'react';
 import {
   focusListing,
   listingCompleteness,
@@ -7,25 +6,20 @@ import {
   verificationBadge,
   type PathAction,
 } from '../../lib/provider-rules.ts';
-import { INQUIRY_STATUSES, type InquiryStatus } from '../../lib/vocabulary.ts';
-import { showToast } from '../../ui/toasts/store.ts';
 import type { DashboardResponse, ProviderInquiry } from '../../api/contracts/providers.ts';
 import type { Listing } from '../../api/contracts/listings.ts';
-import { setInquiryStatus, type Failure } from './api.ts';
+import type { Failure } from './api.ts';
 import { listingsToConfirm, localDay } from './availability.ts';
 import { CompletenessCard } from './CompletenessCard.tsx';
 import { ListingStates } from './ListingStates.tsx';
 import { PathChecklist } from './PathChecklist.tsx';
 import { EngagementChart } from './EngagementChart.tsx';
+import { Inquiries } from './Inquiries.tsx';
 import { badgeTone } from './VerificationTab.tsx';
-import { Pill, type Tone } from '../../ui/Pill.tsx';
+import { Pill } from '../../ui/Pill.tsx';
 import { card, SectionTitle } from '../../ui/boxes.tsx';
 import { secondaryButton } from '../../ui/buttons.ts';
-import { inputClass } from '../../ui/fields.tsx';
-import { formatDay, formatDayTime } from '../../ui/format.ts';
-
-const STATUS_LABEL: Record<InquiryStatus, string> = { new: 'New', contacted: 'Contacted', closed: 'Closed' };
-const STATUS_TONE: Record<InquiryStatus, Tone> = { new: 'blue', contacted: 'amber', closed: 'slate' };
+import { formatDay } from '../../ui/format.ts';
 
 type Props = {
   data: DashboardResponse;
@@ -167,164 +161,5 @@ export function OverviewTab({
         <EngagementChart engagement={data.engagement} nameOf={(id) => names.get(id)} />
       </section>
     </div>
-  );
-}
-
-function Inquiries({
-  inquiries,
-  onInquiry,
-  onFailure,
-}: {
-  inquiries: ProviderInquiry[];
-  onInquiry: (inquiry: ProviderInquiry) => void;
-  onFailure: (failure: Failure) => void;
-}) {
-  const filterId = useId();
-  const [filter, setFilter] = useState<InquiryStatus | 'all'>('all');
-  const [saving, setSaving] = useState<string | null>(null);
-  const shown = filter === 'all' ? inquiries : inquiries.filter((i) => i.status === filter);
-  const counts = Object.fromEntries(
-    INQUIRY_STATUSES.map((s) => [s, inquiries.filter((i) => i.status === s).length]),
-  ) as Record<InquiryStatus, number>;
-
-  const change = async (inquiry: ProviderInquiry, status: InquiryStatus) => {
-    if (saving !== null || status === inquiry.status) return;
-    setSaving(inquiry.id);
-    const result = await setInquiryStatus(inquiry.id, status);
-    setSaving(null);
-    if (!result.ok) {
-      onFailure(result);
-      return;
-    }
-    onInquiry(result.inquiry);
-    showToast({
-      title: 'Status Updated',
-      description: `The request from ${inquiry.name ?? 'the family'} is now ${STATUS_LABEL[status].toLowerCase()}. Their status page shows it too.`,
-    });
-  };
-
-  return (
-    <section className={card} aria-labelledby="inquiries-title">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <SectionTitle id="inquiries-title">Inquiries</SectionTitle>
-          <p className="mt-1 text-sm text-muted">
-            Requests from families, newest first. {counts.new} new, {counts.contacted} contacted,{' '}
-            {counts.closed} closed.
-          </p>
-        </div>
-        <div>
-          <label htmlFor={filterId} className="text-sm font-medium">
-            Show
-          </label>
-          <select
-            id={filterId}
-            className={`${inputClass} mt-1 w-auto min-w-40`}
-            value={filter}
-            onChange={(e) => {
-              setFilter(e.target.value as InquiryStatus | 'all');
-            }}
-          >
-            <option value="all">All ({inquiries.length})</option>
-            {INQUIRY_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABEL[s]} ({counts[s]})
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-      {inquiries.length === 0 ? (
-        <p className="mt-4 text-muted">
-          No inquiries yet. When a family asks one of your published programs for information or a call, it
-          appears here and in your inquiry e-mail.
-        </p>
-      ) : shown.length === 0 ? (
-        <p className="mt-4 text-muted" role="status">
-          No {STATUS_LABEL[filter as InquiryStatus].toLowerCase()} inquiries.
-        </p>
-      ) : (
-        <ul className="mt-4 divide-y divide-slate-200" data-testid="inquiries">
-          {shown.map((inquiry) => (
-            <InquiryItem
-              key={inquiry.id}
-              inquiry={inquiry}
-              busy={saving === inquiry.id}
-              onStatus={(status) => void change(inquiry, status)}
-            />
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-function InquiryItem({
-  inquiry,
-  busy,
-  onStatus,
-}: {
-  inquiry: ProviderInquiry;
-  busy: boolean;
-  onStatus: (status: InquiryStatus) => void;
-}) {
-  const selectId = useId();
-  const who = inquiry.name ?? 'A family (details removed at their request)';
-  return (
-    <li
-      className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between"
-      data-inquiry={inquiry.id}
-    >
-      <div className="min-w-0">
-        <p className="flex flex-wrap items-center gap-2">
-          <span className="font-semibold break-words">{who}</span>
-          <Pill tone={inquiry.type === 'call' ? 'amber' : 'blue'}>
-            {inquiry.type === 'call' ? 'Call request' : 'Info request'}
-          </Pill>
-          <Pill tone={STATUS_TONE[inquiry.status]}>{STATUS_LABEL[inquiry.status]}</Pill>
-        </p>
-        <p className="mt-1 text-sm text-muted">
-          {inquiry.program_name ?? 'Program'} · {formatDayTime(inquiry.created_at)}
-          {inquiry.urgency === 'high' ? ' · urgent' : ''}
-        </p>
-        {inquiry.message ? <p className="mt-2 whitespace-pre-line break-words">{inquiry.message}</p> : null}
-        <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-          {inquiry.email ? (
-            <a className="font-medium text-brand-700 underline" href={`mailto:${inquiry.email}`}>
-              {inquiry.email}
-            </a>
-          ) : null}
-          {inquiry.phone ? (
-            <a
-              className="font-medium text-brand-700 underline"
-              href={`tel:${inquiry.phone.replace(/[^\d+]/g, '')}`}
-            >
-              {inquiry.phone}
-            </a>
-          ) : null}
-        </p>
-      </div>
-      <div className="shrink-0">
-        <label htmlFor={selectId} className="text-sm font-medium">
-          Status
-        </label>
-        <select
-          id={selectId}
-          className={`${inputClass} mt-1 w-auto min-w-36`}
-          value={inquiry.status}
-          aria-busy={busy}
-          disabled={busy}
-          onChange={(e) => {
-            onStatus(e.target.value as InquiryStatus);
-          }}
-        >
-          {INQUIRY_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {STATUS_LABEL[s]}
-            </option>
-          ))}
-        </select>
-      </div>
-    </li>
   );
 }

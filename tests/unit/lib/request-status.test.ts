@@ -6,6 +6,7 @@ import {
   stageLabel,
   stageOfDelivery,
   stageOfRow,
+  stageSteps,
   statusChangeSentence,
   statusChoiceLabel,
   type RequestStage,
@@ -96,5 +97,23 @@ describe('words', () => {
     ['sent', /^Pine Hollow changed your request back to Sent: they have not contacted you yet\.$/],
   ])('the status-change e-mail sentence for %s', (stage, pattern) => {
     expect(statusChangeSentence(stage, 'Pine Hollow')).toMatch(pattern);
+  });
+});
+
+describe('stageSteps: what the status page marks', () => {
+  const marks = (stage: RequestStage, delivered: boolean) =>
+    stageSteps(stage, delivered).map((s) => `${s.stage}:${s.state}`);
+
+  it.each<[RequestStage, boolean, string[]]>([
+    ['sent', false, ['sent:current', 'delivered:todo', 'contacted:todo', 'closed:todo']],
+    ['delivered', true, ['sent:done', 'delivered:current', 'contacted:todo', 'closed:todo']],
+    ['contacted', true, ['sent:done', 'delivered:done', 'contacted:current', 'closed:todo']],
+    // Passed on by the site team: the e-mail never went to the program itself.
+    ['contacted', false, ['sent:done', 'delivered:unknown', 'contacted:current', 'closed:todo']],
+    // Closed: whether the program made contact first is not recorded.
+    ['closed', true, ['sent:done', 'delivered:done', 'contacted:unknown', 'closed:current']],
+    ['closed', false, ['sent:done', 'delivered:unknown', 'contacted:unknown', 'closed:current']],
+  ])('%s (delivered %s)', (stage, delivered, expected) => {
+    expect(marks(stage, delivered)).toEqual(expected);
   });
 });
