@@ -239,6 +239,11 @@ test('a new provider: profile created at sign-in, verification requested, listin
   await expect(page.getByTestId('roi-results')).toContainText('$72,000');
   await page.getByLabel(/^Number of beds/).fill('10');
   await expect(page.getByTestId('roi-results')).toContainText('$168,000');
+  // The conversion rate drives the inquiries needed (10 beds: 1 more admission a month).
+  await expect(page.getByTestId('roi-results')).toContainText('6.7 a month');
+  await page.getByLabel(/^Current inquiry-to-admission conversion/).fill('50');
+  await expect(page.getByTestId('roi-results')).toContainText('2 a month');
+  await expect(page.getByTestId('roi-results')).not.toContainText('14,328');
 
   // Logout → home with "Logged Out".
   await page.getByRole('button', { name: 'Logout' }).click();
@@ -340,7 +345,7 @@ test('phones get a section select instead of tabs; every section passes axe at 3
     ['verification', 'Request verification'],
     ['listings', 'Listing builder'],
     ['contacts', 'Contact Settings'],
-    ['roi-calculator', 'Results per month'],
+    ['roi-calculator', 'How it is calculated'],
     ['billing', 'Coming soon'],
   ] as const) {
     await select.selectOption(value);

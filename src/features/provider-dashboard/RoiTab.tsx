@@ -30,12 +30,19 @@ export function RoiTab() {
   const { currentOccupancy, daysPerMonth, planPrice } = ROI_ASSUMPTIONS;
 
   const outputs: { label: string; value: string }[] = [
-    { label: 'Current monthly revenue', value: shown.currentRevenue },
-    { label: 'Potential monthly revenue', value: shown.potentialRevenue },
-    { label: 'Additional monthly revenue', value: shown.additionalRevenue },
-    { label: 'Return on the plan', value: shown.roiPercent },
-    { label: 'Marketing cost per admission', value: shown.costPerAdmission },
-    { label: 'Break-even', value: shown.breakEvenDays },
+    {
+      label: `Monthly revenue today (at ${String(currentOccupancy)}% occupancy)`,
+      value: shown.currentRevenue,
+    },
+    { label: 'Monthly revenue at your target occupancy', value: shown.potentialRevenue },
+    { label: 'Additional monthly revenue at the target', value: shown.additionalRevenue },
+    { label: 'More admissions needed to reach the target', value: shown.additionalAdmissions },
+    { label: 'Inquiries those admissions take at your conversion rate', value: shown.inquiriesNeeded },
+    { label: 'Revenue of one admission', value: shown.revenuePerAdmission },
+    { label: 'Marketing cost per admission today', value: shown.costPerAdmission },
+    { label: 'Marketing cost per inquiry today', value: shown.costPerInquiry },
+    { label: 'A year of the plan, as a share of one admission', value: shown.planShareOfAdmission },
+    { label: 'Return on a year of the plan if it brings one admission a year', value: shown.roiPercent },
   ];
 
   return (
@@ -43,7 +50,8 @@ export function RoiTab() {
       <section className={card} aria-labelledby={`${id}-title`}>
         <SectionTitle id={`${id}-title`}>ROI Calculator</SectionTitle>
         <p className="mt-1 text-muted">
-          Estimate what filling more beds is worth. Change any figure; results update as you type.
+          Estimate what filling more beds is worth and how many inquiries it takes. Change any figure; results
+          update as you type.
         </p>
         <form
           className="mt-4 grid gap-4 sm:grid-cols-2"
@@ -73,7 +81,7 @@ export function RoiTab() {
         </form>
       </section>
       <section className={card} aria-labelledby={`${id}-results`}>
-        <SectionTitle id={`${id}-results`}>Results per month</SectionTitle>
+        <SectionTitle id={`${id}-results`}>Results</SectionTitle>
         <dl className="mt-4 grid gap-3 sm:grid-cols-2" aria-live="polite" data-testid="roi-results">
           {outputs.map((o) => (
             <div key={o.label} className="rounded-lg bg-brand-50 p-3">
@@ -85,26 +93,29 @@ export function RoiTab() {
         <h3 className="mt-6 font-semibold">How it is calculated</h3>
         <ul className="mt-2 list-disc space-y-1 pl-6 text-sm text-muted">
           <li>
-            Current revenue = beds × {currentOccupancy}% occupancy today × revenue per day × {daysPerMonth}{' '}
-            days.
-          </li>
-          <li>Potential revenue = beds × target occupancy × revenue per day × {daysPerMonth} days.</li>
-          <li>Additional revenue = potential revenue − current revenue.</li>
-          <li>
-            Return on the plan = (additional revenue − ${planPrice} plan price) ÷ ${planPrice} × 100.
+            Revenue = beds × occupancy × revenue per day × {daysPerMonth} days (today: {currentOccupancy}%
+            occupancy; at the target: your target).
           </li>
           <li>
-            Cost per admission = marketing spend ÷ admissions per month at the target, where admissions = beds
-            × occupancy × {daysPerMonth} ÷ average stay.
+            Admissions a month = beds × occupancy × {daysPerMonth} ÷ average stay. More admissions needed =
+            admissions at the target − admissions today.
+          </li>
+          <li>Inquiries needed = more admissions needed ÷ your inquiry-to-admission conversion rate.</li>
+          <li>Revenue of one admission = revenue per day × average stay.</li>
+          <li>
+            Cost per admission = marketing spend ÷ admissions today; cost per inquiry = marketing spend ÷
+            (admissions today ÷ conversion rate).
           </li>
           <li>
-            Break-even = ${planPrice} ÷ (additional revenue ÷ {daysPerMonth}) days.
+            Return on a year of the plan = (revenue of one admission − 12 × ${planPrice}) ÷ (12 × ${planPrice}
+            ) × 100, if the plan brings one admission a year.
           </li>
         </ul>
         <p className="mt-3 text-sm text-muted">
           Assumptions: {currentOccupancy}% occupancy today, {daysPerMonth}-day months, the plan at $
-          {planPrice} a month. The conversion rate is kept for your reference and does not change these
-          figures.
+          {planPrice} a month after the 14-day free trial. These are estimates from your own figures, not a
+          promise of inquiries or admissions: being listed and being verified are free and never bought, and
+          nothing here changes where a program appears in the directory.
         </p>
       </section>
     </div>

@@ -1,14 +1,17 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   formatRoi,
   roi,
   ROI_ASSUMPTIONS,
   ROI_DEFAULTS,
+  ROI_LIMITS,
   type RoiInputs,
   type RoiResult,
 } from '../../../src/lib/roi.ts';
 
-type Expected = Omit<RoiResult, 'inputs'>;
+type Outputs = Omit<RoiResult, 'inputs'>;
+type Output = keyof Outputs;
 
 // Every expected value is worked out by hand from the formulas in roi()'s JSDoc.
 describe('roi', () => {
@@ -24,10 +27,10 @@ describe('roi', () => {
     expect(ROI_ASSUMPTIONS).toEqual({ currentOccupancy: 70, daysPerMonth: 30, planPrice: 499 });
   });
 
-  it.each<[string, Partial<RoiInputs>, Expected]>([
+  it.each<[string, Partial<RoiInputs>, Partial<Outputs>]>([
     [
-      // 20×0.70×800×30; 20×0.85×800×30; (72000−499)/499×100; 14×30/45 and 17×30/45;
-      // 15000 ÷ (510/45); 499 ÷ (72000/30)
+      // 20×0.70×800×30; 20×0.85×800×30; 14×30/45 and 17×30/45; 2 ÷ 0.15; 800×45; 15000 ÷ (420/45);
+      // 15000 ÷ ((420/45) ÷ 0.15); 5988 ÷ 36000; (36000 − 5988) ÷ 5988
       'the defaults',
       {},
       {
@@ -37,239 +40,160 @@ describe('roi', () => {
         currentAdmissions: 420 / 45,
         potentialAdmissions: 510 / 45,
         additionalAdmissions: 2,
-        roiPercent: 14328.857715430862,
-        costPerAdmission: 1323.5294117647059,
-        breakEvenDays: 0.20791666666666667,
-      },
-    ],
-    [
-      'a smaller program (10 beds, 30-day stay, $1000/day, $6000 marketing, 90% target)',
-      { beds: 10, averageStay: 30, revenuePerDay: 1000, marketingSpend: 6000, targetOccupancy: 90 },
-      {
-        currentRevenue: 210000,
-        potentialRevenue: 270000,
-        additionalRevenue: 60000,
-        currentAdmissions: 7,
-        potentialAdmissions: 9,
-        additionalAdmissions: 2,
-        roiPercent: (59501 / 499) * 100,
-        costPerAdmission: 6000 / 9,
-        breakEvenDays: 0.2495,
-      },
-    ],
-    [
-      'target equal to today (70%): nothing gained, never breaks even',
-      { targetOccupancy: 70 },
-      {
-        currentRevenue: 336000,
-        potentialRevenue: 336000,
-        additionalRevenue: 0,
-        currentAdmissions: 420 / 45,
-        potentialAdmissions: 420 / 45,
-        additionalAdmissions: 0,
-        roiPercent: -100,
+        inquiriesNeeded: 2 / 0.15,
+        revenuePerAdmission: 36000,
         costPerAdmission: 15000 / (420 / 45),
-        breakEvenDays: null,
+        costPerInquiry: 15000 / (420 / 45 / 0.15),
+        planShareOfAdmission: (5988 / 36000) * 100,
+        roiPercent: ((36000 - 5988) / 5988) * 100,
       },
     ],
     [
-      'target below today (50%): negative additional revenue',
+      'a target below today: nothing additional, never negative',
       { targetOccupancy: 50 },
-      {
-        currentRevenue: 336000,
-        potentialRevenue: 240000,
-        additionalRevenue: -96000,
-        currentAdmissions: 420 / 45,
-        potentialAdmissions: 300 / 45,
-        additionalAdmissions: -120 / 45,
-        roiPercent: (-96499 / 499) * 100,
-        costPerAdmission: 15000 / (300 / 45),
-        breakEvenDays: null,
-      },
+      { additionalRevenue: 0, additionalAdmissions: 0, inquiriesNeeded: 0 },
     ],
     [
-      'target above 100% is capped at 100%',
-      { targetOccupancy: 150 },
-      {
-        currentRevenue: 336000,
-        potentialRevenue: 480000,
-        additionalRevenue: 144000,
-        currentAdmissions: 420 / 45,
-        potentialAdmissions: 600 / 45,
-        additionalAdmissions: 180 / 45,
-        roiPercent: (143501 / 499) * 100,
-        costPerAdmission: 15000 / (600 / 45),
-        breakEvenDays: 499 / 4800,
-      },
+      '0% conversion: no inquiry figure',
+      { currentConversion: 0 },
+      { inquiriesNeeded: null, costPerInquiry: null },
     ],
     [
-      'zero beds: no revenue, no admissions',
-      { beds: 0 },
-      {
-        currentRevenue: 0,
-        potentialRevenue: 0,
-        additionalRevenue: 0,
-        currentAdmissions: 0,
-        potentialAdmissions: 0,
-        additionalAdmissions: 0,
-        roiPercent: -100,
-        costPerAdmission: null,
-        breakEvenDays: null,
-      },
-    ],
-    [
-      'negative beds count as 0',
-      { beds: -5 },
-      {
-        currentRevenue: 0,
-        potentialRevenue: 0,
-        additionalRevenue: 0,
-        currentAdmissions: 0,
-        potentialAdmissions: 0,
-        additionalAdmissions: 0,
-        roiPercent: -100,
-        costPerAdmission: null,
-        breakEvenDays: null,
-      },
-    ],
-    [
-      'zero average stay: revenue as usual, no admissions',
+      'no average stay: no admissions, no revenue per admission',
       { averageStay: 0 },
       {
-        currentRevenue: 336000,
-        potentialRevenue: 408000,
-        additionalRevenue: 72000,
         currentAdmissions: 0,
-        potentialAdmissions: 0,
         additionalAdmissions: 0,
-        roiPercent: (71501 / 499) * 100,
         costPerAdmission: null,
-        breakEvenDays: 499 / 2400,
+        revenuePerAdmission: 0,
+        planShareOfAdmission: null,
+        roiPercent: null,
       },
     ],
     [
-      'an empty revenue field (NaN) counts as 0',
-      { revenuePerDay: Number.NaN },
-      {
-        currentRevenue: 0,
-        potentialRevenue: 0,
-        additionalRevenue: 0,
-        currentAdmissions: 420 / 45,
-        potentialAdmissions: 510 / 45,
-        additionalAdmissions: 2,
-        roiPercent: -100,
-        costPerAdmission: 15000 / (510 / 45),
-        breakEvenDays: null,
-      },
+      'empty and negative fields count as 0',
+      { beds: Number.NaN, marketingSpend: -5 },
+      { currentRevenue: 0, currentAdmissions: 0, costPerAdmission: null },
     ],
-    [
-      'zero marketing spend: admissions cost nothing',
-      { marketingSpend: 0 },
-      {
-        currentRevenue: 336000,
-        potentialRevenue: 408000,
-        additionalRevenue: 72000,
-        currentAdmissions: 420 / 45,
-        potentialAdmissions: 510 / 45,
-        additionalAdmissions: 2,
-        roiPercent: (71501 / 499) * 100,
-        costPerAdmission: 0,
-        breakEvenDays: 499 / 2400,
-      },
-    ],
-    [
-      'infinite spend counts as 0',
-      { marketingSpend: Number.POSITIVE_INFINITY },
-      {
-        currentRevenue: 336000,
-        potentialRevenue: 408000,
-        additionalRevenue: 72000,
-        currentAdmissions: 420 / 45,
-        potentialAdmissions: 510 / 45,
-        additionalAdmissions: 2,
-        roiPercent: (71501 / 499) * 100,
-        costPerAdmission: 0,
-        breakEvenDays: 499 / 2400,
-      },
-    ],
-  ])('%s', (_name, inputs, expected) => {
-    const { inputs: _used, ...result } = roi(inputs);
-    expect(Object.keys(result).sort()).toEqual(Object.keys(expected).sort());
-    for (const [key, value] of Object.entries(expected) as [keyof Expected, number | null][]) {
-      if (value === null) expect(result[key], key).toBeNull();
-      else expect(result[key], key).toBeCloseTo(value, 9);
-    }
-    for (const value of Object.values(result)) {
-      if (value !== null) expect(Number.isFinite(value)).toBe(true);
+  ])('%s', (_, inputs, expected) => {
+    const result = roi(inputs);
+    for (const [key, value] of Object.entries(expected)) {
+      if (value === null) expect(result[key as Output], key).toBeNull();
+      else expect(result[key as Output], key).toBeCloseTo(value, 9);
     }
   });
 
-  it('keeps current conversion (no output depends on it), clamped to 0–100', () => {
-    expect(roi().inputs.currentConversion).toBe(15);
-    expect(roi({ currentConversion: 140 }).inputs.currentConversion).toBe(100);
-    expect(roi({ currentConversion: -3 }).inputs.currentConversion).toBe(0);
-    const { inputs: _a, ...base } = roi();
-    const { inputs: _b, ...other } = roi({ currentConversion: 40 });
-    expect(other).toEqual(base);
+  // Each input moves the outputs it should (and the conversion rate is no longer decorative).
+  it.each<[keyof RoiInputs, number, Output[]]>([
+    [
+      'beds',
+      30,
+      [
+        'currentRevenue',
+        'potentialRevenue',
+        'additionalRevenue',
+        'additionalAdmissions',
+        'inquiriesNeeded',
+        'costPerAdmission',
+        'costPerInquiry',
+      ],
+    ],
+    [
+      'averageStay',
+      30,
+      [
+        'additionalAdmissions',
+        'inquiriesNeeded',
+        'revenuePerAdmission',
+        'costPerAdmission',
+        'roiPercent',
+        'costPerInquiry',
+        'planShareOfAdmission',
+      ],
+    ],
+    [
+      'revenuePerDay',
+      1000,
+      [
+        'currentRevenue',
+        'potentialRevenue',
+        'additionalRevenue',
+        'revenuePerAdmission',
+        'roiPercent',
+        'planShareOfAdmission',
+      ],
+    ],
+    ['marketingSpend', 20000, ['costPerAdmission', 'costPerInquiry']],
+    ['currentConversion', 30, ['inquiriesNeeded', 'costPerInquiry']],
+    [
+      'targetOccupancy',
+      95,
+      ['potentialRevenue', 'additionalRevenue', 'additionalAdmissions', 'inquiriesNeeded'],
+    ],
+  ])('changing %s to %d moves %j', (input, value, moved) => {
+    const before = roi();
+    const after = roi({ [input]: value });
+    const changed = (Object.keys(before) as (keyof RoiResult)[]).filter(
+      (k) => k !== 'inputs' && before[k] !== after[k],
+    );
+    expect(changed).toEqual(expect.arrayContaining(moved));
+    for (const k of changed)
+      if (k !== 'currentAdmissions' && k !== 'potentialAdmissions') expect(moved).toContain(k);
   });
 
-  it('does not round', () => {
-    expect(roi().roiPercent).not.toBe(Math.round(roi().roiPercent));
+  it('is finite and bounded for any input', () => {
+    const input = fc.oneof(fc.double(), fc.integer({ min: -1e9, max: 1e9 }), fc.constant(Number.NaN));
+    fc.assert(
+      fc.property(
+        fc.record({
+          beds: input,
+          averageStay: input,
+          revenuePerDay: input,
+          marketingSpend: input,
+          currentConversion: input,
+          targetOccupancy: input,
+        }),
+        (inputs) => {
+          const result = roi(inputs);
+          for (const [key, value] of Object.entries(result)) {
+            if (key === 'inputs' || value === null) continue;
+            expect(Number.isFinite(value), key).toBe(true);
+            expect(value as number, key).toBeGreaterThanOrEqual(key === 'roiPercent' ? -100 : 0);
+          }
+          for (const key of Object.keys(ROI_LIMITS) as (keyof RoiInputs)[]) {
+            expect(result.inputs[key]).toBeLessThanOrEqual(ROI_LIMITS[key]);
+          }
+          // The largest possible month: every bed full at the highest daily revenue.
+          expect(result.potentialRevenue).toBeLessThanOrEqual(
+            ROI_LIMITS.beds * ROI_LIMITS.revenuePerDay * 30,
+          );
+          const shown = formatRoi(result);
+          for (const text of Object.values(shown)) expect(text).not.toMatch(/NaN|Infinity/);
+        },
+      ),
+      { seed: 20261126, numRuns: 500 },
+    );
   });
 });
 
 describe('formatRoi', () => {
-  it.each<[string, Partial<RoiInputs>, ReturnType<typeof formatRoi>]>([
-    [
-      'the defaults',
-      {},
-      {
-        currentRevenue: '$336,000',
-        potentialRevenue: '$408,000',
-        additionalRevenue: '$72,000',
-        roiPercent: '14,328.9%',
-        costPerAdmission: '$1,324',
-        breakEvenDays: '0.2 days',
-      },
-    ],
-    [
-      'target below today',
-      { targetOccupancy: 50 },
-      {
-        currentRevenue: '$336,000',
-        potentialRevenue: '$240,000',
-        additionalRevenue: '-$96,000',
-        roiPercent: '-19,338.5%',
-        costPerAdmission: '$2,250',
-        breakEvenDays: 'Never',
-      },
-    ],
-    [
-      'no beds',
-      { beds: 0 },
-      {
-        currentRevenue: '$0',
-        potentialRevenue: '$0',
-        additionalRevenue: '$0',
-        roiPercent: '-100%',
-        costPerAdmission: '—',
-        breakEvenDays: 'Never',
-      },
-    ],
-    [
-      // 1×4990×30×(80−70)/100 = 14970 = 499×30, so exactly one day
-      'breaking even in exactly one day',
-      { beds: 1, revenuePerDay: 4990, targetOccupancy: 80 },
-      {
-        currentRevenue: '$104,790',
-        potentialRevenue: '$119,760',
-        additionalRevenue: '$14,970',
-        roiPercent: '2,900%',
-        costPerAdmission: '$28,125',
-        breakEvenDays: '1 day',
-      },
-    ],
-  ])('%s', (_name, inputs, expected) => {
-    expect(formatRoi(roi(inputs))).toEqual(expected);
+  it('shows the defaults in words', () => {
+    expect(formatRoi(roi())).toEqual({
+      currentRevenue: '$336,000',
+      potentialRevenue: '$408,000',
+      additionalRevenue: '$72,000',
+      additionalAdmissions: '2 a month',
+      inquiriesNeeded: '13.3 a month',
+      revenuePerAdmission: '$36,000',
+      costPerAdmission: '$1,607',
+      costPerInquiry: '$241',
+      planShareOfAdmission: '17%',
+      roiPercent: '501%',
+    });
+  });
+
+  it('says — for a figure that does not exist', () => {
+    const shown = formatRoi(roi({ currentConversion: 0, averageStay: 0 }));
+    expect([shown.inquiriesNeeded, shown.costPerInquiry, shown.roiPercent]).toEqual(['—', '—', '—']);
   });
 });
