@@ -6,6 +6,8 @@
  * in `roi`'s JSDoc; the UI only displays what this module returns. Pure.
  */
 
+import { PLAN_PRICE_PER_MONTH } from './vocabulary.ts';
+
 /** What the provider types into the calculator. Percentages are whole numbers (85 means 85%). */
 export type RoiInputs = {
   /** Licensed beds. */
@@ -36,7 +38,7 @@ export const ROI_DEFAULTS: Readonly<RoiInputs> = Object.freeze({
 export const ROI_ASSUMPTIONS = Object.freeze({
   currentOccupancy: 70,
   daysPerMonth: 30,
-  planPrice: 499,
+  planPrice: PLAN_PRICE_PER_MONTH,
 });
 
 /** The largest value each input is read as (a bigger one is read as this): keeps every output in a sane range. */

@@ -103,6 +103,17 @@ export type Role = (typeof ROLES)[number];
 
 // ---- Product constants (docs/product-rules.md#limits-and-constants) ----
 export const TRIAL_DAYS = 14;
+/** The provider tools plan after the trial, in dollars a month (the spec's price). Billing is "coming soon". */
+export const PLAN_PRICE_PER_MONTH = 499;
+/**
+ * The one money story (footer, /about, partner page, registration, billing tab, calculator,
+ * welcome e-mail): being listed and being verified are free and never bought; the plan pays for
+ * the provider tools.
+ */
+export const MONEY_STORY = {
+  free: 'Being listed and being verified are free, and no place in the directory can be bought.',
+  plan: `The provider tools (requests, contact settings, engagement, the calculator) come with a ${String(TRIAL_DAYS)}-day free trial, then a plan at $${String(PLAN_PRICE_PER_MONTH)} a month once billing opens. Billing is not open yet: nothing is charged and no card is needed.`,
+} as const;
 export const TEST_PROVIDER_TRIAL_DAYS = 30;
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_CARD_MODALITIES = 3;

@@ -137,6 +137,9 @@ describe('mail templates', () => {
       ctx,
     );
     expect(m.subject).toContain('14-day free trial');
+    // The one money story: listing and verification free, the plan's price once billing opens.
+    expect(m.text).toContain('Being listed and being verified are free');
+    expect(m.text).toContain('$499 a month once billing opens');
     expect(m.text).toContain('https://directory.example.org/provider-dashboard');
     expect(m.html).toContain('Acme &lt;Care&gt;');
   });

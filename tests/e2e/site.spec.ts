@@ -174,7 +174,9 @@ test.describe('static pages', () => {
       /^Programs? from (a )?Verified providers?$/,
     ]);
     for (const value of await figures.locator('dd').allTextContents()) expect(value).toMatch(/^\d[\d,]*$/);
-    expect(Number((await figures.locator('dd').first().textContent())?.replace(',', ''))).toBeGreaterThanOrEqual(18);
+    expect(
+      Number((await figures.locator('dd').first().textContent())?.replace(',', '')),
+    ).toBeGreaterThanOrEqual(18);
     await expect(main).not.toContainText('500+');
     await expect(main).toContainText('The crisis lines listed on every page are open 24/7.');
     for (const heading of ['Our mission', 'Our values', 'What we do', 'Why this matters']) {
@@ -193,7 +195,10 @@ test.describe('static pages', () => {
     await expect(main.getByRole('heading', { name: 'What a listing includes' })).toBeVisible();
     await expect(main).toContainText('2-3 business days');
     await expect(main).toContainText('14-day');
-    await expect(main).toContainText('take no payment for listings');
+    await expect(main).toContainText(
+      'Being listed and being verified are free, and no place in the directory can be bought.',
+    );
+    await expect(main).toContainText('$499 a month once billing opens');
     await expect(main.getByRole('link', { name: 'Register your program' }).first()).toHaveAttribute(
       'href',
       '/provider-registration',

@@ -4,7 +4,13 @@
  * one line so no header can be injected.
  */
 import { requestStage, stageLabel, statusChangeSentence } from '../../../src/lib/request-status.ts';
-import { SITE_TITLE, TRIAL_DAYS, type InquiryStatus, type InquiryType } from '../../../src/lib/vocabulary.ts';
+import {
+  MONEY_STORY,
+  SITE_TITLE,
+  TRIAL_DAYS,
+  type InquiryStatus,
+  type InquiryType,
+} from '../../../src/lib/vocabulary.ts';
 import { STALE_AFTER_DAYS } from '../../../src/lib/availability.ts';
 import { HOW_WE_VERIFY_PATH, TRUST } from '../../../src/lib/trust.ts';
 
@@ -186,7 +192,8 @@ const renderers: Renderers = {
     const greeting = `Hello ${oneLine(data.contactName)},`;
     const lines = [
       `Thank you for registering ${oneLine(data.organizationName)}.`,
-      `Your ${TRIAL_DAYS}-day free trial includes every feature and needs no card.`,
+      MONEY_STORY.free,
+      MONEY_STORY.plan,
       'Submit your verification documents from the dashboard; we review them within 2-3 business days.',
     ];
     return {

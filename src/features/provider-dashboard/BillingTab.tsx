@@ -1,5 +1,5 @@
 import { trialDaysLeft } from '../../lib/provider-rules.ts';
-import { TRIAL_DAYS } from '../../lib/vocabulary.ts';
+import { MONEY_STORY } from '../../lib/vocabulary.ts';
 import type { Provider } from '../../api/contracts/providers.ts';
 import { card, SectionTitle } from '../../ui/boxes.tsx';
 import { formatDay } from '../../ui/format.ts';
@@ -11,10 +11,8 @@ export function BillingTab({ provider, now }: { provider: Provider; now: number 
     <section className={card} aria-labelledby="billing-title">
       <SectionTitle id="billing-title">Billing</SectionTitle>
       <p className="mt-3 text-lg font-semibold">Coming soon</p>
-      <p className="mt-2 text-muted">
-        Paid plans are not available yet, so there is nothing to pay and no card is needed. Your {TRIAL_DAYS}
-        -day free trial includes every feature.
-      </p>
+      <p className="mt-2 text-muted">{MONEY_STORY.plan}</p>
+      <p className="mt-2 text-muted">{MONEY_STORY.free}</p>
       <dl className="mt-4 grid gap-2 sm:grid-cols-[12rem_1fr]">
         <dt className="font-medium">Plan</dt>
         <dd className="capitalize">{provider.subscription_plan ?? 'free'}</dd>
