@@ -23,6 +23,7 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 /** The words of the report dialog, the admin tab, the provider card and the API's answers. */
 export const REPORT_MESSAGES = {
   // ---- The dialog on a program's page ----
+  prompt: 'Something wrong or out of date on this page?',
   button: 'Report an error',
   title: 'Report an error',
   intro: 'Tell us what is wrong or out of date on this page. The site team checks it with the program.',

@@ -8,6 +8,7 @@ import { showToast } from '../../ui/toasts/store.ts';
 import type { AdminOverview } from '../../api/contracts/admin.ts';
 import { loadOverview, type Failure } from './api.ts';
 import { ListingsTab } from './ListingsTab.tsx';
+import { ReportsTab } from './ReportsTab.tsx';
 import { OverviewTab } from './OverviewTab.tsx';
 import { ADMIN_TABS, adminSearchWithTab, adminTabFromSearch, type AdminTabId } from './rules.ts';
 import { VerificationTab } from './VerificationTab.tsx';
@@ -155,6 +156,8 @@ export default function AdminPage() {
           <OverviewTab data={gate.overview} now={gate.now} onOpenTab={openTab} />
         ) : tab === 'verification' ? (
           <VerificationTab onFailure={onFailure} />
+        ) : tab === 'reports' ? (
+          <ReportsTab onFailure={onFailure} />
         ) : (
           <ListingsTab onFailure={onFailure} />
         )}

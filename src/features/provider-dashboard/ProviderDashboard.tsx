@@ -10,6 +10,7 @@ import { BillingTab } from './BillingTab.tsx';
 import { ContactsTab } from './ContactsTab.tsx';
 import { ListingsTab } from './listing-builder/index.tsx';
 import { OverviewTab } from './OverviewTab.tsx';
+import { ReportsCard } from './ReportsCard.tsx';
 import { RoiTab } from './RoiTab.tsx';
 import { searchWithTab, tabFromSearch, TABS, type TabId } from './tabs.ts';
 import { SectionTabs } from '../../ui/Tabs.tsx';
@@ -306,6 +307,7 @@ export default function ProviderDashboard() {
         ) : (
           <BillingTab provider={data.provider} now={now} />
         )}
+        {tab === 'overview' ? <ReportsCard onFailure={onFailure} /> : null}
       </div>
     </div>
   );

@@ -1,0 +1,10 @@
+/**
+ * The profile's "Report an error" island (ReportError.tsx), marked as a React component for Astro
+ * so it is rendered once, by @astrojs/react, instead of being offered to every renderer (see
+ * src/components/program/InquiryActionsIsland.ts). The component itself is unchanged.
+ */
+import ReportError from './ReportError.tsx';
+
+(ReportError as unknown as Record<symbol, string>)[Symbol.for('astro:renderer')] = '@astrojs/react';
+
+export default ReportError;
