@@ -18,6 +18,7 @@ import {
 } from '../vocabulary.ts';
 import { milesBetween, type GeoPoint, type RadiusMiles } from '../geo/distance.ts';
 import { compareAvailability, confirmedOpenRecently, type Availability } from '../availability.ts';
+import { ratingSortKey } from '../reviews.ts';
 import { ERP_HOURS_OPTIONS, erpAtLeast, reportsOutcomes, type TreatmentFidelity } from '../fidelity.ts';
 
 /** The fields a directory card and the search need; what `/directory-index.json` holds. */
@@ -31,7 +32,10 @@ export type DirectoryEntry = {
   setting: Setting;
   insurance: readonly Insurance[];
   modalities: readonly Modality[];
+  /** The average of the program's published reviews, one decimal (src/lib/reviews.ts); absent without reviews. */
   rating?: number | undefined;
+  /** How many published reviews the rating is the average of ("4.6 · 12 reviews"). */
+  reviewCount?: number | undefined;
   /** Verified provider (src/lib/trust.ts): the site team checked its identity, state license and documents. */
   verified: boolean;
   /** The day the provider was verified (`YYYY-MM-DD`), when known. */
@@ -263,7 +267,7 @@ export function filterPrograms<T extends Searchable>(
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
-type Sortable = { name: string; rating?: number | undefined } & Chooseable;
+type Sortable = { name: string; rating?: number | undefined; reviewCount?: number | undefined } & Chooseable;
 
 /** The key two availabilities compare equal by (compareAvailability reads nothing else). */
 function availabilityKey(availability: Availability | undefined): string {
@@ -302,15 +306,16 @@ function nameOrder<T extends Sortable>(
 }
 
 /**
- * Sorted copy. `name`: alphabetical, locale-aware. `rating`: highest first, a missing rating
- * counts as 0, ties by name. `distance`: nearest to `context.origin` first, programs
+ * Sorted copy. `name`: alphabetical, locale-aware. `rating`: highest first, more reviews first
+ * among equal ratings, programs without reviews last (`ratingSortKey`), ties by name.
+ * `distance`: nearest to `context.origin` first, programs
  * without coordinates last, ties by name (name order while no origin is known). `availability`:
  * `compareAvailability` on `context.today`, ties by name. Ties of every key keep the list's order.
  *
  * Names are compared once per list (see `nameOrder`); each sort then orders plain numbers: a
  * sort choice at 20,000 programs no longer runs the collator n·log n times.
  *
- * @example sortPrograms([{ name: 'b', rating: 4.5 }, { name: 'a' }], 'rating') // → b, a
+ * @example sortPrograms([{ name: 'b', rating: 4.5, reviewCount: 2 }, { name: 'a' }], 'rating') // → b, a
  */
 export function sortPrograms<T extends Sortable>(
   programs: readonly T[],
@@ -320,7 +325,7 @@ export function sortPrograms<T extends Sortable>(
   const { order, rank } = nameOrder(programs);
   const origin = context?.origin;
   let key: ((program: T) => number) | null = null;
-  if (mode === 'rating') key = (program) => -(program.rating ?? 0);
+  if (mode === 'rating') key = (program) => ratingSortKey(program.rating, program.reviewCount);
   else if (mode === 'distance' && origin) {
     // Unknown distances last (Infinity − Infinity is NaN, which falls through to the name).
     key = (program) => (program.coordinates ? milesBetween(origin, program.coordinates) : Infinity);

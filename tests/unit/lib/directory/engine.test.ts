@@ -43,6 +43,7 @@ const entry = (id: number) =>
       insurance: subset(FACET_OPTIONS.insurance),
       modalities: subset(FACET_OPTIONS.modalities),
       rating: fc.option(fc.constantFrom(3, 4, 4.5, 5), { nil: undefined }),
+      reviewCount: fc.constantFrom(1, 2, 12),
       coordinates: fc.option(fc.constantFrom(...POINTS), { nil: undefined }),
       erp: fc.option(fc.integer({ min: 0, max: 30 }), { nil: undefined }),
       outcome: fc.constantFrom('Y-BOCS', 'CY-BOCS', 'none', undefined),
@@ -59,7 +60,7 @@ const entry = (id: number) =>
         setting: r.setting,
         insurance: r.insurance,
         modalities: r.modalities,
-        rating: r.rating,
+        ...(r.rating === undefined ? {} : { rating: r.rating, reviewCount: r.reviewCount }),
         coordinates: r.coordinates,
         fidelity: {
           erpHoursPerWeek: r.erp,
@@ -115,7 +116,13 @@ function referenceSort(
   const origin = ctx.origin;
   const miles = (p: DirectoryEntry) => (origin && p.coordinates ? milesBetween(origin, p.coordinates) : null);
   const first = (a: DirectoryEntry, b: DirectoryEntry): number => {
-    if (mode === 'rating') return (b.rating ?? 0) - (a.rating ?? 0);
+    if (mode === 'rating') {
+      // Programs without reviews last; then the higher rating, then more reviews.
+      const rated = (p: DirectoryEntry) => p.rating !== undefined && (p.reviewCount ?? 0) > 0;
+      if (rated(a) !== rated(b)) return rated(a) ? -1 : 1;
+      if (!rated(a)) return 0;
+      return (b.rating ?? 0) - (a.rating ?? 0) || (b.reviewCount ?? 0) - (a.reviewCount ?? 0);
+    }
     if (mode === 'distance' && origin) return compareDistance(miles(a), miles(b));
     if (mode === 'availability')
       return compareAvailability(a.availability, b.availability, ctx.today ?? TODAY);

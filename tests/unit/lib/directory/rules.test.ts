@@ -24,6 +24,7 @@ const ranch = program({
   insurance: ['Out-of-Network', 'Private Pay'],
   modalities: ['ERP', 'Exposure Therapy', 'Mindfulness'],
   rating: 4.7,
+  reviewCount: 3,
 });
 const harbor = program({
   id: 'harbor',
@@ -36,6 +37,7 @@ const harbor = program({
   insurance: ['In-Network', 'Medicare'],
   modalities: ['CBT', 'ACT'],
   rating: 4.9,
+  reviewCount: 12,
 });
 const cedar = program({
   id: 'cedar',
@@ -123,15 +125,31 @@ describe('sortPrograms', () => {
 
   it.each<[string, DirectoryEntry[], string[]]>([
     ['descending', [ranch, harbor], ['harbor', 'ranch']],
-    ['missing rating counts as 0 (last)', [cedar, ranch, harbor], ['harbor', 'ranch', 'cedar']],
+    ['no reviews sorts last', [cedar, ranch, harbor], ['harbor', 'ranch', 'cedar']],
     [
-      'missing rating ties with 0, then by name',
-      [program({ id: 'z', name: 'Zed', rating: 0 }), program({ id: 'y', name: 'Alpha' })],
+      'a 1-star rating still sorts before no reviews',
+      [program({ id: 'y', name: 'Alpha' }), program({ id: 'z', name: 'Zed', rating: 1, reviewCount: 1 })],
+      ['z', 'y'],
+    ],
+    [
+      'a rating without reviews is no rating (last, then by name)',
+      [program({ id: 'z', name: 'Zed', rating: 4.9 }), program({ id: 'y', name: 'Alpha' })],
       ['y', 'z'],
     ],
     [
-      'equal ratings: by name',
-      [program({ id: 'b', name: 'Beta', rating: 4.5 }), program({ id: 'a', name: 'Alpha', rating: 4.5 })],
+      'equal ratings: more reviews first',
+      [
+        program({ id: 'b', name: 'Beta', rating: 4.5, reviewCount: 2 }),
+        program({ id: 'a', name: 'Alpha', rating: 4.5, reviewCount: 9 }),
+      ],
+      ['a', 'b'],
+    ],
+    [
+      'equal ratings and counts: by name',
+      [
+        program({ id: 'b', name: 'Beta', rating: 4.5, reviewCount: 2 }),
+        program({ id: 'a', name: 'Alpha', rating: 4.5, reviewCount: 2 }),
+      ],
       ['a', 'b'],
     ],
   ])('rating: %s', (_label, list, expected) => {
