@@ -25,8 +25,11 @@ type Props = {
   onClose: () => void;
 };
 
-type Values = Omit<InquiryInput, 'type'>;
-const EMPTY: Values = { name: '', email: '', phone: '', message: '' };
+type Values = Omit<InquiryInput, 'type' | 'bestTime'> & { bestTime: string };
+const EMPTY: Values = { name: '', email: '', phone: '', message: '', bestTime: '' };
+
+/** The form value a field edits. */
+const valueKey = (field: InquiryField): keyof Values => (field === 'best_time_to_call' ? 'bestTime' : field);
 
 const fieldClass =
   'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-ink shadow-sm focus:border-brand-600 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-muted aria-[invalid=true]:border-red-700';
@@ -65,6 +68,7 @@ export default function InquiryDialog({ program, type, onClose }: Props) {
     name: useRef<HTMLInputElement>(null),
     email: useRef<HTMLInputElement>(null),
     phone: useRef<HTMLInputElement>(null),
+    best_time_to_call: useRef<HTMLInputElement>(null),
     message: useRef<HTMLTextAreaElement>(null),
   } satisfies Record<InquiryField, unknown>;
   const honeypotRef = useRef<HTMLInputElement>(null);
@@ -101,7 +105,9 @@ export default function InquiryDialog({ program, type, onClose }: Props) {
   function refuse(found: InquiryProblem): void {
     setProblem(found);
     showToast({ title: found.title, description: found.description, variant: 'destructive' });
-    const first = (['name', 'email', 'phone', 'message'] as const).find((f) => found.fields[f]);
+    const first = (['name', 'email', 'phone', 'best_time_to_call', 'message'] as const).find(
+      (f) => found.fields[f],
+    );
     if (first) refs[first].current?.focus();
   }
 
@@ -149,6 +155,7 @@ export default function InquiryDialog({ program, type, onClose }: Props) {
     name: InquiryField,
     label: string,
     required: boolean,
+    hint: string | null,
     control: (props: {
       id: string;
       'aria-invalid': boolean;
@@ -160,6 +167,12 @@ export default function InquiryDialog({ program, type, onClose }: Props) {
     }) => ReactNode,
   ) => {
     const error = fieldError(name);
+    const describedBy = [
+      hint !== null ? `${id}-${name}-hint` : '',
+      error !== undefined ? `${id}-${name}-error` : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
     return (
       <div>
         <label htmlFor={`${id}-${name}`} className="text-sm font-medium">
@@ -173,14 +186,19 @@ export default function InquiryDialog({ program, type, onClose }: Props) {
         {control({
           id: `${id}-${name}`,
           'aria-invalid': error !== undefined,
-          'aria-describedby': error !== undefined ? `${id}-${name}-error` : undefined,
-          value: values[name],
+          'aria-describedby': describedBy === '' ? undefined : describedBy,
+          value: values[valueKey(name)],
           disabled: sending,
           onChange: (event) => {
-            setValues((current) => ({ ...current, [name]: event.target.value }));
+            setValues((current) => ({ ...current, [valueKey(name)]: event.target.value }));
           },
           className: fieldClass,
         })}
+        {hint !== null ? (
+          <p id={`${id}-${name}-hint`} className="mt-1 text-sm text-muted">
+            {hint}
+          </p>
+        ) : null}
         {error !== undefined ? (
           <p id={`${id}-${name}-error`} className="mt-1 text-sm font-medium text-red-800">
             {error}
@@ -267,21 +285,40 @@ export default function InquiryDialog({ program, type, onClose }: Props) {
 
         <fieldset className="flex flex-col gap-4">
           <legend className="sr-only">Your details</legend>
-          {field('name', 'Your name', true, (props) => (
+          {field('name', 'Your name', true, null, (props) => (
             <input ref={refs.name} name="name" autoComplete="name" required {...props} />
           ))}
-          {field('email', 'Your email', true, (props) => (
+          {field('email', 'Your email', true, null, (props) => (
             <input ref={refs.email} name="email" type="email" autoComplete="email" required {...props} />
           ))}
-          {field('phone', 'Phone', isCall, (props) => (
+          {field('phone', 'Phone', isCall, null, (props) => (
             <input ref={refs.phone} name="phone" type="tel" autoComplete="tel" required={isCall} {...props} />
           ))}
-          {field('message', 'Message', false, (props) => (
+          {isCall
+            ? field(
+                'best_time_to_call',
+                'Best time to call',
+                false,
+                'For example: weekdays after 5 pm Eastern. It goes to the program with your request.',
+                (props) => (
+                  <input
+                    ref={refs.best_time_to_call}
+                    name="best_time_to_call"
+                    type="text"
+                    autoComplete="off"
+                    {...props}
+                  />
+                ),
+              )
+            : null}
+          {field('message', 'Message', false, null, (props) => (
             <textarea
               ref={refs.message}
               name="message"
               rows={4}
-              placeholder={isCall ? 'Best times to call, questions…' : 'Your questions about the program…'}
+              placeholder={
+                isCall ? 'Your questions for the admissions team…' : 'Your questions about the program…'
+              }
               {...props}
             />
           ))}

@@ -27,9 +27,11 @@ export type InquiryInput = {
   email: string;
   phone: string;
   message: string;
+  /** Call requests only: when the family would like to be called (optional). */
+  bestTime?: string | undefined;
 };
 
-export type InquiryField = 'name' | 'email' | 'phone' | 'message';
+export type InquiryField = 'name' | 'email' | 'phone' | 'message' | 'best_time_to_call';
 
 export type InquiryError = { title: string; description: string };
 
@@ -67,6 +69,13 @@ export const EMAIL_NOT_AVAILABLE: InquiryError = {
 
 /** Same as PHONE_MIN_DIGITS in src/lib/schemas.ts (not imported: that module brings zod). */
 const PHONE_MIN_DIGITS = 7;
+/** Same as BEST_TIME_TO_CALL_MAX in src/lib/schemas.ts. */
+export const BEST_TIME_MAX = 200;
+
+export const BEST_TIME_TOO_LONG: InquiryError = {
+  title: 'Best Time Too Long',
+  description: `Please keep the best time to call to ${String(BEST_TIME_MAX)} characters.`,
+};
 
 /** The one e-mail rule the API and the database apply (src/lib/text-rules.ts). */
 export function isValidEmail(email: string): boolean {
@@ -94,6 +103,8 @@ export function validateInquiry(input: InquiryInput): InquiryProblem | null {
   if (hasVisibleText(phone)) {
     if ((phone.match(/\d/g) ?? []).length < PHONE_MIN_DIGITS) found.push(['phone', INVALID_PHONE]);
   } else if (input.type === 'call') found.push(['phone', MISSING_PHONE]);
+  if (input.type === 'call' && Array.from(input.bestTime?.trim() ?? '').length > BEST_TIME_MAX)
+    found.push(['best_time_to_call', BEST_TIME_TOO_LONG]);
   const [first] = found;
   if (first === undefined) return null;
   return {
@@ -104,7 +115,8 @@ export function validateInquiry(input: InquiryInput): InquiryProblem | null {
 
 /**
  * The `mailto:` link for an inquiry: subject "Information Request - {program}" (or "Call
- * Request - {program}") and a body with the message and the person's details.
+ * Request - {program}") and a body with the message and the person's details (and, for a call,
+ * the best time to call).
  */
 export function inquiryMailto(program: InquiryProgram & { email: string }, input: InquiryInput): string {
   const subject =
@@ -114,6 +126,7 @@ export function inquiryMailto(program: InquiryProgram & { email: string }, input
     ['Name', input.name.trim()],
     ['Email', input.email.trim()],
     ['Phone', input.phone.trim()],
+    ['Best time to call', input.type === 'call' ? (input.bestTime?.trim() ?? '') : ''],
   ]
     .filter(([, value]) => value !== '')
     .map(([label, value]) => `${label ?? ''}: ${value ?? ''}`);
@@ -132,6 +145,8 @@ export function inquiryBody(programId: string, input: InquiryInput, honeypot = '
   };
   if (input.phone.trim() !== '') body['phone'] = input.phone.trim();
   if (input.message.trim() !== '') body['message'] = input.message;
+  if (input.type === 'call' && (input.bestTime?.trim() ?? '') !== '')
+    body['best_time_to_call'] = input.bestTime?.trim() ?? '';
   // A person never sees the honeypot; whatever a script put there goes along and is refused.
   if (honeypot !== '') body['fax'] = honeypot;
   return body;
@@ -167,7 +182,13 @@ export async function readSendResult(res: Response): Promise<SendResult> {
   if (res.status === 400 && failure.fields) {
     const fields: Partial<Record<InquiryField, string>> = {};
     for (const [key, value] of Object.entries(failure.fields)) {
-      if (key === 'name' || key === 'email' || key === 'phone' || key === 'message')
+      if (
+        key === 'name' ||
+        key === 'email' ||
+        key === 'phone' ||
+        key === 'message' ||
+        key === 'best_time_to_call'
+      )
         fields[key] = splitMessage(value).description;
     }
     return { ok: false, problem: { ...splitMessage(message || SUBMISSION_ERROR.description), fields } };

@@ -5,10 +5,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  BEST_TIME_TOO_LONG,
   INVALID_EMAIL,
   MISSING_FIELDS,
   MISSING_PHONE,
   inquiryBody,
+  inquiryMailto,
   readSendResult,
   validateInquiry,
   type InquiryInput,
@@ -31,6 +33,20 @@ describe('validateInquiry', () => {
     ['a bad e-mail', { email: 'alex@example' }, INVALID_EMAIL.title, { email: INVALID_EMAIL.description }],
     ['a call without a phone', { type: 'call' }, MISSING_PHONE.title, { phone: MISSING_PHONE.description }],
     ['a call with a phone', { type: 'call', phone: '(555) 010-0100' }, null, {}],
+    [
+      'a call with a best time of 200 characters',
+      { type: 'call', phone: '(555) 010-0100', bestTime: 'x'.repeat(200) },
+      null,
+      {},
+    ],
+    [
+      'a call with a best time of 201 characters',
+      { type: 'call', phone: '(555) 010-0100', bestTime: 'x'.repeat(201) },
+      BEST_TIME_TOO_LONG.title,
+      { best_time_to_call: BEST_TIME_TOO_LONG.description },
+    ],
+    // An info request has no best time field: whatever was left from a call is not sent.
+    ['an info request with a leftover best time', { bestTime: 'x'.repeat(300) }, null, {}],
   ])('%s', (_label, overrides, title, fields) => {
     const problem = validateInquiry({ ...base, ...overrides });
     expect(problem?.title ?? null).toBe(title);
@@ -123,5 +139,46 @@ describe('inquiryBody', () => {
       email: 'alex@example.org',
     });
     expect(inquiryBody('p', base, 'bot')).toMatchObject({ fax: 'bot' });
+  });
+});
+
+describe('the best time to call', () => {
+  const call: InquiryInput = { ...base, type: 'call', phone: '555 010 0100' };
+
+  it.each<[string, InquiryInput, string | undefined]>([
+    ['a call with a best time: sent trimmed', { ...call, bestTime: '  Mornings  ' }, 'Mornings'],
+    ['a call with a blank best time: left out', { ...call, bestTime: '  ' }, undefined],
+    ['an info request: never sent', { ...base, bestTime: 'Mornings' }, undefined],
+  ])('%s', (_label, input, expected) => {
+    const body = inquiryBody('p', input);
+    expect(body['best_time_to_call']).toBe(expected);
+    expect(inquirySchema.safeParse(body).success).toBe(true);
+  });
+
+  it("the server's field message reaches the field", async () => {
+    const result = await readSendResult(
+      new Response(
+        JSON.stringify({
+          error: {
+            code: 'invalid_input',
+            message: MESSAGES.bestTimeCallOnly,
+            fields: { best_time_to_call: MESSAGES.bestTimeCallOnly },
+          },
+        }),
+        { status: 400 },
+      ),
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      problem: { fields: { best_time_to_call: MESSAGES.bestTimeCallOnly } },
+    });
+  });
+
+  it('the mailto draft of a call carries it', () => {
+    const href = inquiryMailto(
+      { id: 'p', name: 'Pine', email: 'a@example.org' },
+      { ...call, bestTime: 'Evenings' },
+    );
+    expect(decodeURIComponent(href)).toContain('Best time to call: Evenings');
   });
 });
