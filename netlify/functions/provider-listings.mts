@@ -8,11 +8,20 @@
  *   for review (`status` `pending`, `submitted_at` set by the database).
  * - `PUT /api/provider/listings/:id` `ListingInput` → 200 `{ listing }`: the listing's fields
  *   replaced and the listing submitted for review again, whatever its status was (a rejected one
- *   after the reviewer's notes, a pending one, or an approved one, which goes back to review).
+ *   after the reviewer's notes, a pending one, or an approved one: an edit waiting for review).
  *   The reviewer's notes and the published program id stay as history.
+ * - Save Draft: the same calls with `draft: true` store the fields with `status` `draft` (201 for
+ *   a new listing, 200 for an existing one) and submit nothing. A draft of a pending listing
+ *   takes it out of the review queue until it is submitted again.
+ *
+ * A listing's published version (`listing_publications`) is never written here: whatever the
+ * working copy becomes (a draft, a pending edit), the directory keeps showing the version an
+ * administrator approved until an administrator approves the new one.
  *
  * The body is `listingSchema` (src/lib/provider-schemas.ts): center name, description and phone
- * required (400 "Missing Required Information: …"), options from the vocabulary. `logo_url`,
+ * required (400 "Missing Required Information: …"), options from the vocabulary, numbers inside
+ * the ranges of src/lib/listing-ranges.ts (400 naming the range and unit); with `draft: true`,
+ * `listingDraftSchema`: nothing required, every given value checked the same way. `logo_url`,
  * `license_url` and upload entries of `images` must be `/api/provider/uploads/<id>` of the
  * caller's own upload of the right kind (a logo / a license; images are logo-kind uploads), else
  * 400. 404 `not_found` when the user has no provider profile (GET: the dashboard's "no profile"
@@ -29,10 +38,11 @@ import type { Config, Context } from '@netlify/functions';
 import type { Listing, ListingResponse, ListingsResponse } from '../../src/api/contracts/listings.ts';
 import { NO_PROFILE } from '../../src/api/contracts/providers.ts';
 import {
-  listingSchema,
+  listingBodySchema,
   PROVIDER_MESSAGES,
   uploadIdOf,
   UUID_PATTERN,
+  type ListingDraftInput,
   type ListingInput,
 } from '../../src/lib/provider-schemas.ts';
 import { requireUser } from './_shared/auth.ts';
@@ -52,8 +62,8 @@ import { RateLimiter } from './_shared/rate-limit.ts';
 
 const ITEM_PATH = /^\/api\/provider\/listings\/([^/]+)$/;
 
-/** The columns written from the body, in one place for insert and update. */
-function fields(input: ListingInput): Record<string, unknown> {
+/** The columns written from the body (a submission's or a draft's), in one place for insert and update. */
+function fields(input: ListingInput | ListingDraftInput): Record<string, unknown> {
   return {
     center_name: input.center_name,
     description: input.description,
@@ -74,6 +84,9 @@ function fields(input: ListingInput): Record<string, unknown> {
     medical_support: input.medical_support,
     insurance: input.insurance,
     financial_aid: input.financial_aid,
+    clinical_approach: input.clinical_approach,
+    program_highlights: input.program_highlights,
+    team_composition: input.team_composition,
     logo_url: input.logo_url,
     images: input.images,
     accreditations: input.accreditations,
@@ -82,7 +95,8 @@ function fields(input: ListingInput): Record<string, unknown> {
     individual_sessions_per_week: input.individual_sessions_per_week,
     specialised_clinicians_percent: input.specialised_clinicians_percent,
     outcome_measure: input.outcome_measure,
-    score_change: input.score_change,
+    score_direction: input.score_direction,
+    score_points: input.score_points,
     score_change_year: input.score_change_year,
     score_change_sample: input.score_change_sample,
     family_sessions_per_week: input.family_sessions_per_week,
@@ -100,7 +114,11 @@ function fields(input: ListingInput): Record<string, unknown> {
  * Checks that every file the listing points at is the caller's own upload of the right kind
  * (read through RLS, filtered on the caller's provider); throws a 400 naming the field otherwise.
  */
-async function checkUploads(tx: Tx, providerId: string, input: ListingInput): Promise<void> {
+async function checkUploads(
+  tx: Tx,
+  providerId: string,
+  input: ListingInput | ListingDraftInput,
+): Promise<void> {
   const wanted: { field: string; id: string; kind: 'logo' | 'license'; message: string }[] = [];
   const logo = uploadIdOf(input.logo_url);
   if (logo) wanted.push({ field: 'logo_url', id: logo, kind: 'logo', message: PROVIDER_MESSAGES.logoRef });
@@ -149,10 +167,13 @@ export default handle('provider-listings', async (req: Request, context: Context
     return json({ listings } satisfies ListingsResponse);
   }
 
-  const parsed = listingSchema.safeParse(await readJson(req));
+  const body = await readJson(req);
+  const parsed = listingBodySchema(body).safeParse(body);
   if (!parsed.success) throw badRequestFromZod(parsed.error);
   const input = parsed.data;
   const values = fields(input);
+  // Save Draft stores without submitting; anything else is a submission for review.
+  const status = input.draft === true ? 'draft' : 'pending';
 
   if (id === null) {
     const listing = await withClaims(claims, async (tx) => {
@@ -160,7 +181,7 @@ export default handle('provider-listings', async (req: Request, context: Context
       if (providerId === null) throw notFound(PROVIDER_MESSAGES.providerNotFound);
       await checkUploads(tx, providerId, input);
       const [row] = await tx<{ listing: Listing }[]>`
-        insert into provider_listings ${tx({ ...values, provider_id: providerId, status: 'pending' })}
+        insert into provider_listings ${tx({ ...values, provider_id: providerId, status })}
         returning ${listingJson(tx, 'provider_listings')} as listing`;
       if (!row) throw new Error('listing not inserted');
       return row.listing;
@@ -177,7 +198,7 @@ export default handle('provider-listings', async (req: Request, context: Context
     if (!existing) throw notFound(PROVIDER_MESSAGES.listingNotFound);
     await checkUploads(tx, providerId, input);
     const [row] = await tx<{ listing: Listing }[]>`
-      update provider_listings set ${tx({ ...values, status: 'pending' })}
+      update provider_listings set ${tx({ ...values, status })}
       where id = ${existing.id} and provider_id = ${providerId}
       returning ${listingJson(tx, 'provider_listings')} as listing`;
     if (!row) throw notFound(PROVIDER_MESSAGES.listingNotFound);

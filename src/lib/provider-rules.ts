@@ -44,78 +44,17 @@ export const PROVIDER_MESSAGES = {
   },
 } as const satisfies Record<string, RuleMessage>;
 
-/** Beds a listing may state (`provider_listings_capacity_check`). */
-export const CAPACITY_RANGE = { min: 1, max: 10000 } as const;
-
 /**
- * The treatment-fidelity numbers a listing may state, as the database's checks allow
- * them: `decimals` is how many decimal places are kept (numeric(4, 1) → 1; integer → 0).
+ * Field messages of the listing builder, shared by the API's schema and the builder itself. The
+ * numbers' ranges and messages are src/lib/listing-ranges.ts (`listingRangeMessage` in
+ * provider-schemas.ts).
  */
-export const FIDELITY_RANGES = {
-  erpHoursPerWeek: { min: 0, max: 80, decimals: 1 },
-  individualSessionsPerWeek: { min: 0, max: 30, decimals: 1 },
-  specialisedCliniciansPercent: { min: 0, max: 100, decimals: 0 },
-  scoreChange: { min: -40, max: 40, decimals: 1 },
-  scoreChangeYear: { min: 1990, max: 2100, decimals: 0 },
-  scoreChangeSample: { min: 1, max: 1_000_000, decimals: 0 },
-  familySessionsPerWeek: { min: 0, max: 14, decimals: 1 },
-} as const satisfies Record<string, { min: number; max: number; decimals: 0 | 1 }>;
-export type FidelityNumberField = keyof typeof FIDELITY_RANGES;
-
-function rangeMessage(label: string, field: FidelityNumberField, unit = ''): string {
-  const { min, max, decimals } = FIDELITY_RANGES[field];
-  const kind = decimals === 0 ? 'a whole number' : 'a number';
-  const places = decimals === 1 ? ' (at most one decimal place, e.g. 12.5)' : '';
-  return `${label} must be ${kind}${unit} from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}${places}.`;
-}
-
-/** Field messages of the listing builder, shared by the API's schema and the builder itself. */
 export const LISTING_FIELD_MESSAGES = {
   invalidWebsite: 'Website must be a web address starting with http:// or https://.',
   invalidZip: 'ZIP code must be 5 digits, or 5 digits, a hyphen and 4 digits (e.g. 97701 or 97701-1234).',
-  capacity: `Capacity must be a whole number of beds between ${String(CAPACITY_RANGE.min)} and ${String(CAPACITY_RANGE.max)}.`,
-  erpHoursPerWeek: rangeMessage('ERP hours per week', 'erpHoursPerWeek'),
-  individualSessionsPerWeek: rangeMessage(
-    'Individual therapy sessions per week',
-    'individualSessionsPerWeek',
-  ),
-  specialisedCliniciansPercent: rangeMessage(
-    'The share of clinicians with specialised OCD/ERP training',
-    'specialisedCliniciansPercent',
-    ' (percent)',
-  ),
   outcomeMeasure: 'Outcome measure must be one of: Y-BOCS, CY-BOCS, none.',
-  scoreChange: rangeMessage('The median score change', 'scoreChange', ' of points'),
-  scoreChangeYear: rangeMessage('The year of the score change', 'scoreChangeYear'),
-  scoreChangeSample: rangeMessage('The sample size', 'scoreChangeSample', ' of patients'),
-  scoreChangeIncomplete:
-    'A median score change needs all three: the change, its year and the sample size (or leave all three blank).',
-  familySessionsPerWeek: rangeMessage('Family sessions per week', 'familySessionsPerWeek'),
   familyAccommodationWork: 'Family accommodation work must be yes, no or not stated.',
 } as const;
-
-/**
- * A fidelity number as typed in the builder: `null` for blank, the number when it is in range with
- * no more decimals than the database keeps, `undefined` when it is not acceptable.
- *
- * @example fidelityNumber('erpHoursPerWeek', '12.5') // 12.5
- * @example fidelityNumber('erpHoursPerWeek', '12.25') // undefined
- */
-export function fidelityNumber(field: FidelityNumberField, text: string): number | null | undefined {
-  const t = text.trim();
-  if (t === '') return null;
-  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(t)) return undefined;
-  const value = Number(t);
-  return fidelityNumberOk(field, value) ? value : undefined;
-}
-
-/** True when `value` is finite, in the field's range and has no more decimals than it keeps. */
-export function fidelityNumberOk(field: FidelityNumberField, value: number): boolean {
-  const { min, max, decimals } = FIDELITY_RANGES[field];
-  if (!Number.isFinite(value) || value < min || value > max) return false;
-  const scaled = value * 10 ** decimals;
-  return Math.abs(scaled - Math.round(scaled)) < 1e-9;
-}
 
 /** Longest wait a listing may state (`listing_availability_wait_weeks_check`). */
 export const WAIT_WEEKS_RANGE = { min: 1, max: 104 } as const;

@@ -14,13 +14,11 @@ import {
   MESSAGES,
 } from './schemas.ts';
 import { AVAILABILITY_STATUSES } from './availability.ts';
-import { OUTCOME_MEASURES } from './fidelity.ts';
+import { OUTCOME_MEASURES, SCORE_DIRECTIONS } from './fidelity.ts';
+import { inRange, LISTING_RANGES, rangeMessage, type RangedField } from './listing-ranges.ts';
 import {
-  CAPACITY_RANGE,
-  fidelityNumberOk,
   LISTING_FIELD_MESSAGES,
   PROVIDER_MESSAGES as RULE_MESSAGES,
-  type FidelityNumberField,
   AVAILABILITY_MESSAGES,
   WAIT_WEEKS_RANGE,
 } from './provider-rules.ts';
@@ -46,6 +44,21 @@ import {
 
 const missingRequired = RULE_MESSAGES.missingRequiredInformation;
 
+/**
+ * The outcome questions' messages: "From admission to discharge, the median score fell by / rose
+ * by / did not change, by N points", with the year and the number of patients — all four or none.
+ */
+export const OUTCOME_MESSAGES = {
+  scoreDirection: 'Choose whether the median score fell, rose or did not change.',
+  outcomeIncomplete:
+    'An outcome needs all four answers: whether the median score fell, rose or did not change, by how many points, the year of the figures and the number of patients. Fill in the rest, or clear all four.',
+  scorePointsNotZero:
+    'A score that fell or rose moved by more than 0 points. If it stayed the same, choose "did not change".',
+  scorePointsUnchanged:
+    'A score that did not change moved by 0 points. To give a number of points, choose "fell by" or "rose by".',
+  outcomeMeasureForChange: 'Choose the outcome measure these figures come from: Y-BOCS or CY-BOCS.',
+} as const;
+
 export const PROVIDER_MESSAGES = {
   organizationMissing: 'Missing Information: Please fill in your organization name.',
   contactMissing: 'Missing Information: Please fill in the contact name.',
@@ -69,6 +82,9 @@ export const PROVIDER_MESSAGES = {
     'Each image must be an http(s) web address or an image you uploaded (/api/provider/uploads/<id>).',
   imagesTooMany: 'Please add at most 20 images.',
   nothingToUpdate: 'Send at least one field to change.',
+  ...OUTCOME_MESSAGES,
+  highlightsTooMany: 'Add at most 8 highlights.',
+  draftFlag: 'draft must be true (save a draft) or false (submit for review).',
 } as const;
 
 /** Most documents a verification request may list (`provider_verification_requests_documents_check`). */
@@ -240,14 +256,32 @@ function uploadRef(message: string) {
     .refine((v) => v === null || UPLOAD_URL_PATTERN.test(v), { error: message });
 }
 
+/** Most highlights a listing may carry, and the longest one (`provider_listings_program_highlights_check`). */
+export const MAX_HIGHLIGHTS = 8;
+export const MAX_HIGHLIGHT_LENGTH = 160;
+
 /**
- * An optional fidelity number: null or left out is "not stated"; otherwise a number in
- * the field's range with no more decimal places than the column keeps, else `message`.
+ * The message for a number outside its range (src/lib/listing-ranges.ts), naming the range and
+ * the unit, and the step when it is not a whole number.
+ *
+ * @example listingRangeMessage('erp_hours_per_week') // 'Enter a number from 0 to 80 hours per week, in steps of 0.5 (e.g. 12.5).'
  */
-function optionalFidelityNumber(field: FidelityNumberField, message: string) {
+export function listingRangeMessage(field: RangedField, now = new Date()): string {
+  const message = rangeMessage(field, now);
+  const { step } = LISTING_RANGES[field];
+  return step === 1 ? message : `${message.replace(/\.$/, '')}, in steps of ${String(step)} (e.g. 12.5).`;
+}
+
+/**
+ * An optional number with a range (`LISTING_RANGES`): null or left out is "not stated"; otherwise
+ * a number inside the range and on its step, else the range's message. Checked with today's date,
+ * so the outcome year ends at this year.
+ */
+function rangedNumber(field: RangedField) {
+  const error = () => listingRangeMessage(field);
   return z
-    .number({ error: message })
-    .refine((v) => fidelityNumberOk(field, v), { error: message })
+    .number({ error })
+    .refine((v) => inRange(field, v), { error })
     .nullable()
     .optional()
     .transform((v) => (v === null || v === undefined ? null : v));
@@ -258,121 +292,200 @@ function requiredListingText(label: string, max: number, multiline = false) {
   return text(label, max, PROVIDER_MESSAGES.listingMissing, multiline);
 }
 
+/** A draft's text that a submission requires: checked when given, '' when blank or left out. */
+function draftText(label: string, max: number, multiline = false) {
+  return optionalText(label, max, multiline).transform((v) => v ?? '');
+}
+
+/** Up to MAX_HIGHLIGHTS short lines; blank lines are dropped. */
+const highlights = z
+  .array(text('A highlight', MAX_HIGHLIGHT_LENGTH), { error: 'Highlights must be a list of short lines.' })
+  .max(50, { error: PROVIDER_MESSAGES.highlightsTooMany })
+  .optional()
+  .transform((v) => (v ?? []).filter(hasVisibleText))
+  .refine((v) => v.length <= MAX_HIGHLIGHTS, { error: PROVIDER_MESSAGES.highlightsTooMany });
+
+/** The fields of a listing; `draft` relaxes the three a submission requires (each still checked when given). */
+function listingShape(draft: boolean) {
+  return {
+    center_name: draft ? draftText('Center name', 200) : requiredListingText('Center name', 200),
+    description: draft
+      ? draftText('Description', 5000, true)
+      : requiredListingText('Description', 5000, true),
+    phone: draft
+      ? draftText('Phone', 40).refine((v) => v === '' || hasPhoneDigits(v), {
+          error: PROVIDER_MESSAGES.invalidPhone,
+        })
+      : requiredListingText('Phone', 40).refine(hasPhoneDigits, { error: PROVIDER_MESSAGES.invalidPhone }),
+    email: optionalEmail('Email'),
+    website: optionalText('Website', 500).refine((v) => v === null || isWebAddress(v), {
+      error: PROVIDER_MESSAGES.invalidWebsite,
+    }),
+    address: optionalText('Address', 300),
+    city: optionalText('City', 100),
+    state: optionalText('State', 100),
+    zip_code: optionalText('ZIP code', 10).refine((v) => v === null || isZipCode(v), {
+      error: PROVIDER_MESSAGES.invalidZip,
+    }),
+    age_groups: choices('Age groups', AGE_GROUPS),
+    gender_specific: optionalChoice('Gender', GENDER_OPTIONS),
+    setting: optionalChoice('Setting', SETTINGS),
+    capacity: rangedNumber('capacity'),
+    avg_length: optionalText('Average length of stay', 100),
+    modalities: choices('Modalities', MODALITIES),
+    staff_ratio: optionalText('Staff ratio', 100),
+    medical_support: optionalText('Medical support', 2000, true),
+    insurance: choices('Insurance', INSURANCE),
+    financial_aid: optionalText('Financial aid', 2000, true),
+    clinical_approach: optionalText('Clinical approach', 2000, true),
+    program_highlights: highlights,
+    team_composition: optionalText('Team composition', 2000, true),
+    logo_url: uploadRef(PROVIDER_MESSAGES.logoRef),
+    images: z
+      .array(
+        z
+          .string({ error: PROVIDER_MESSAGES.imageRef })
+          .trim()
+          .refine((v) => codePointLength(v) <= 1000, {
+            error: tooLong('An image address', 1000),
+            abort: true,
+          })
+          .refine((v) => UPLOAD_URL_PATTERN.test(v) || isWebAddress(v), {
+            error: PROVIDER_MESSAGES.imageRef,
+          }),
+        { error: PROVIDER_MESSAGES.imageRef },
+      )
+      .max(MAX_LISTING_IMAGES, { error: PROVIDER_MESSAGES.imagesTooMany })
+      .optional()
+      .transform((v) => [...new Set(v ?? [])]),
+    accreditations: choices('Accreditations', ACCREDITATIONS),
+    license_url: uploadRef(PROVIDER_MESSAGES.licenseRef),
+    // Treatment fidelity: every fact optional, each inside its range (src/lib/listing-ranges.ts).
+    erp_hours_per_week: rangedNumber('erp_hours_per_week'),
+    individual_sessions_per_week: rangedNumber('individual_sessions_per_week'),
+    specialised_clinicians_percent: rangedNumber('specialised_clinicians_percent'),
+    outcome_measure: z
+      .union([z.enum(OUTCOME_MEASURES), z.literal(''), z.null()], {
+        error: PROVIDER_MESSAGES.outcomeMeasure,
+      })
+      .optional()
+      .transform((v) => (v ? v : null)),
+    // "From admission to discharge, the median score fell by / rose by / did not change, by N points."
+    score_direction: z
+      .union([z.enum(SCORE_DIRECTIONS), z.literal(''), z.null()], { error: OUTCOME_MESSAGES.scoreDirection })
+      .optional()
+      .transform((v) => (v ? v : null)),
+    score_points: rangedNumber('score_points'),
+    score_change_year: rangedNumber('score_change_year'),
+    score_change_sample: rangedNumber('score_change_sample'),
+    family_sessions_per_week: rangedNumber('family_sessions_per_week'),
+    family_accommodation_work: z
+      .boolean({ error: PROVIDER_MESSAGES.familyAccommodationWork })
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
+    // What a parent of a minor needs to know (docs/product-rules.md#program-profiles).
+    license_number: optionalText('License number', 100),
+    license_agency: optionalText('Licensing agency', 200),
+    restraint_policy: optionalText('Restraint and seclusion policy', 2000, true),
+    parent_contact_policy: optionalText('Parent contact policy', 2000, true),
+    schooling: optionalText('Schooling', 2000, true),
+    transport_escort: optionalText('Transport and escort services', 2000, true),
+  };
+}
+
+type OutcomeFields = {
+  outcome_measure: string | null;
+  score_direction: (typeof SCORE_DIRECTIONS)[number] | null;
+  score_points: number | null;
+  score_change_year: number | null;
+  score_change_sample: number | null;
+};
+
+const OUTCOME_PARTS = [
+  'score_direction',
+  'score_points',
+  'score_change_year',
+  'score_change_sample',
+] as const;
+
+/**
+ * The outcome is one statement: all four answers or none ("did not change" needs no points: it
+ * is 0), points that agree with the direction, and a Y-BOCS or CY-BOCS measure to read them on.
+ */
+function checkOutcome(v: OutcomeFields, ctx: z.RefinementCtx): void {
+  const points = v.score_direction === 'unchanged' && v.score_points === null ? 0 : v.score_points;
+  const parts = { ...v, score_points: points };
+  const given = OUTCOME_PARTS.filter((k) => parts[k] !== null);
+  if (given.length === 0) return;
+  for (const k of OUTCOME_PARTS) {
+    if (parts[k] === null)
+      ctx.addIssue({ code: 'custom', path: [k], message: OUTCOME_MESSAGES.outcomeIncomplete });
+  }
+  if ((v.score_direction === 'fell' || v.score_direction === 'rose') && points === 0) {
+    ctx.addIssue({ code: 'custom', path: ['score_points'], message: OUTCOME_MESSAGES.scorePointsNotZero });
+  }
+  if (v.score_direction === 'unchanged' && points !== 0) {
+    ctx.addIssue({ code: 'custom', path: ['score_points'], message: OUTCOME_MESSAGES.scorePointsUnchanged });
+  }
+  if (v.outcome_measure !== 'Y-BOCS' && v.outcome_measure !== 'CY-BOCS') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['outcome_measure'],
+      message: OUTCOME_MESSAGES.outcomeMeasureForChange,
+    });
+  }
+}
+
+/** "Did not change" is 0 points, whether or not the body said so. */
+function withUnchangedPoints<T extends OutcomeFields>(v: T): T {
+  return v.score_direction === 'unchanged' && v.score_points === null ? { ...v, score_points: 0 } : v;
+}
+
 /**
  * `POST /api/provider/listings` and `PUT /api/provider/listings/:id` body: the listing builder's
- * fields in snake_case. Center name, description and phone are required (the same rule as
- * `listingSubmitErrors`); every other field may be left out, null or blank. Options
- * are the vocabulary's lists, which the database's checks repeat. Status and review fields are
- * not part of it: a submitted listing is always `pending`.
+ * fields in snake_case, submitted for review. Center name, description and phone are required (the
+ * same rule as `listingSubmitErrors`); every other field may be left out, null or blank. Options
+ * are the vocabulary's lists and numbers the ranges of src/lib/listing-ranges.ts, which the
+ * database's checks repeat. Status and review fields are not part of it: a submitted listing is
+ * always `pending`. `draft: true` is `listingDraftSchema`'s.
  */
 export const listingSchema = z
   .strictObject(
     {
-      center_name: requiredListingText('Center name', 200),
-      description: requiredListingText('Description', 5000, true),
-      phone: requiredListingText('Phone', 40).refine(hasPhoneDigits, {
-        error: PROVIDER_MESSAGES.invalidPhone,
-      }),
-      email: optionalEmail('Email'),
-      website: optionalText('Website', 500).refine((v) => v === null || isWebAddress(v), {
-        error: PROVIDER_MESSAGES.invalidWebsite,
-      }),
-      address: optionalText('Address', 300),
-      city: optionalText('City', 100),
-      state: optionalText('State', 100),
-      zip_code: optionalText('ZIP code', 10).refine((v) => v === null || isZipCode(v), {
-        error: PROVIDER_MESSAGES.invalidZip,
-      }),
-      age_groups: choices('Age groups', AGE_GROUPS),
-      gender_specific: optionalChoice('Gender', GENDER_OPTIONS),
-      setting: optionalChoice('Setting', SETTINGS),
-      capacity: z
-        .number({ error: PROVIDER_MESSAGES.capacity })
-        .int({ error: PROVIDER_MESSAGES.capacity })
-        .min(CAPACITY_RANGE.min, { error: PROVIDER_MESSAGES.capacity })
-        .max(CAPACITY_RANGE.max, { error: PROVIDER_MESSAGES.capacity })
-        .nullable()
-        .optional()
-        .transform((v) => v ?? null),
-      avg_length: optionalText('Average length of stay', 100),
-      modalities: choices('Modalities', MODALITIES),
-      staff_ratio: optionalText('Staff ratio', 100),
-      medical_support: optionalText('Medical support', 2000, true),
-      insurance: choices('Insurance', INSURANCE),
-      financial_aid: optionalText('Financial aid', 2000, true),
-      logo_url: uploadRef(PROVIDER_MESSAGES.logoRef),
-      images: z
-        .array(
-          z
-            .string({ error: PROVIDER_MESSAGES.imageRef })
-            .trim()
-            .refine((v) => codePointLength(v) <= 1000, {
-              error: tooLong('An image address', 1000),
-              abort: true,
-            })
-            .refine((v) => UPLOAD_URL_PATTERN.test(v) || isWebAddress(v), {
-              error: PROVIDER_MESSAGES.imageRef,
-            }),
-          { error: PROVIDER_MESSAGES.imageRef },
-        )
-        .max(MAX_LISTING_IMAGES, { error: PROVIDER_MESSAGES.imagesTooMany })
-        .optional()
-        .transform((v) => [...new Set(v ?? [])]),
-      accreditations: choices('Accreditations', ACCREDITATIONS),
-      license_url: uploadRef(PROVIDER_MESSAGES.licenseRef),
-      // Treatment fidelity: every fact optional.
-      erp_hours_per_week: optionalFidelityNumber('erpHoursPerWeek', PROVIDER_MESSAGES.erpHoursPerWeek),
-      individual_sessions_per_week: optionalFidelityNumber(
-        'individualSessionsPerWeek',
-        PROVIDER_MESSAGES.individualSessionsPerWeek,
-      ),
-      specialised_clinicians_percent: optionalFidelityNumber(
-        'specialisedCliniciansPercent',
-        PROVIDER_MESSAGES.specialisedCliniciansPercent,
-      ),
-      outcome_measure: z
-        .union([z.enum(OUTCOME_MEASURES), z.literal(''), z.null()], {
-          error: PROVIDER_MESSAGES.outcomeMeasure,
-        })
-        .optional()
-        .transform((v) => (v ? v : null)),
-      score_change: optionalFidelityNumber('scoreChange', PROVIDER_MESSAGES.scoreChange),
-      score_change_year: optionalFidelityNumber('scoreChangeYear', PROVIDER_MESSAGES.scoreChangeYear),
-      score_change_sample: optionalFidelityNumber('scoreChangeSample', PROVIDER_MESSAGES.scoreChangeSample),
-      family_sessions_per_week: optionalFidelityNumber(
-        'familySessionsPerWeek',
-        PROVIDER_MESSAGES.familySessionsPerWeek,
-      ),
-      family_accommodation_work: z
-        .boolean({ error: PROVIDER_MESSAGES.familyAccommodationWork })
-        .nullable()
-        .optional()
-        .transform((v) => v ?? null),
-      // What a parent of a minor needs to know (docs/product-rules.md#program-profiles).
-      license_number: optionalText('License number', 100),
-      license_agency: optionalText('Licensing agency', 200),
-      restraint_policy: optionalText('Restraint and seclusion policy', 2000, true),
-      parent_contact_policy: optionalText('Parent contact policy', 2000, true),
-      schooling: optionalText('Schooling', 2000, true),
-      transport_escort: optionalText('Transport and escort services', 2000, true),
+      draft: z.literal(false, { error: PROVIDER_MESSAGES.draftFlag }).optional(),
+      ...listingShape(false),
     },
     bodyObject,
   )
-  .superRefine((v, ctx) => {
-    // A published median change comes with its year and sample size, or not at all.
-    const given = [v.score_change, v.score_change_year, v.score_change_sample].filter((x) => x !== null);
-    if (given.length > 0 && given.length < 3) {
-      const missing = (['score_change', 'score_change_year', 'score_change_sample'] as const).find(
-        (k) => v[k] === null,
-      );
-      ctx.addIssue({
-        code: 'custom',
-        path: [missing ?? 'score_change'],
-        message: PROVIDER_MESSAGES.scoreChangeIncomplete,
-      });
-    }
-  });
+  .superRefine(checkOutcome)
+  .transform(withUnchangedPoints);
 export type ListingInput = z.infer<typeof listingSchema>;
+
+/**
+ * Save Draft's body (`draft: true`): the same fields, none required, every given value checked
+ * as a submission's is (a draft can hold nothing the database or a later submission would refuse).
+ */
+export const listingDraftSchema = z
+  .strictObject(
+    {
+      draft: z.literal(true, { error: PROVIDER_MESSAGES.draftFlag }),
+      ...listingShape(true),
+    },
+    bodyObject,
+  )
+  .superRefine(checkOutcome)
+  .transform(withUnchangedPoints);
+export type ListingDraftInput = z.infer<typeof listingDraftSchema>;
+/** Save Draft's request body (`POST /api/provider/listings`, `PUT /api/provider/listings/:id`). */
+export type ListingDraftBody = z.input<typeof listingDraftSchema>;
+
+/** The body's schema: a draft when it says `draft: true`, else a submission. */
+export function listingBodySchema(body: unknown): typeof listingSchema | typeof listingDraftSchema {
+  return typeof body === 'object' && body !== null && (body as { draft?: unknown }).draft === true
+    ? listingDraftSchema
+    : listingSchema;
+}
 
 // ---- Availability: `PUT /api/provider/listings/:id/availability` --------------------------------
 

@@ -17,7 +17,7 @@ import uploads, { config as uploadsConfig } from '../../netlify/functions/provid
 import providers from '../../netlify/functions/providers.mts';
 import { uploadsStore } from '../../netlify/functions/_shared/blobs.ts';
 import { closeDb } from '../../netlify/functions/_shared/db.ts';
-import { listingSchema, providerUpdateSchema, sniffContentType } from '../../src/lib/provider-schemas.ts';
+import { listingBodySchema, providerUpdateSchema, sniffContentType } from '../../src/lib/provider-schemas.ts';
 import { hasBidiControl } from '../../src/lib/schemas.ts';
 import { ACCREDITATIONS, AGE_GROUPS, INSURANCE, MODALITIES, SETTINGS } from '../../src/lib/vocabulary.ts';
 import {
@@ -153,11 +153,11 @@ const uploadRef: fc.Arbitrary<unknown> = fc.oneof(
 
 const optional = <T>(arb: fc.Arbitrary<T>, freq = 2) => fc.option(arb, { freq, nil: undefined });
 
-/** A fidelity number: mostly in range with at most one decimal, sometimes out of range or not a number. */
+/** A ranged number: mostly in range in steps of 0.5, sometimes out of range, off its step or not a number. */
 const fidelityNumber = (min: number, max: number): fc.Arbitrary<unknown> =>
   fc.oneof(
-    { arbitrary: fc.integer({ min: min * 10, max: max * 10 }).map((n) => n / 10), weight: 4 },
-    { arbitrary: fc.constantFrom(min - 1, max + 0.5, 12.25, null), weight: 1 },
+    { arbitrary: fc.integer({ min: min * 2, max: max * 2 }).map((n) => n / 2), weight: 4 },
+    { arbitrary: fc.constantFrom(min - 0.5, max + 0.5, 12.25, 12.3, null), weight: 1 },
     { arbitrary: fc.double(), weight: 1 },
     { arbitrary: notAString, weight: 1 },
   );
@@ -166,9 +166,18 @@ const fidelityNumber = (min: number, max: number): fc.Arbitrary<unknown> =>
 const NUMERIC_COLUMNS = [
   'erp_hours_per_week',
   'individual_sessions_per_week',
-  'score_change',
+  'score_points',
   'family_sessions_per_week',
 ] as const;
+
+const THIS_YEAR = new Date().getUTCFullYear();
+
+/** The body as JSON (undefined when it is not), and whether the schema it picks accepts it. */
+function oracle(text: string): { ok: boolean; draft: boolean } {
+  const body = parsedOrUndefined(text);
+  const result = listingBodySchema(body).safeParse(body);
+  return { ok: result.success, draft: result.success && result.data.draft === true };
+}
 
 /** A listing body: the required fields usually present, each other field now and then, sometimes a forbidden key. */
 const listingBody: fc.Arbitrary<string> = fc
@@ -184,16 +193,29 @@ const listingBody: fc.Arbitrary<string> = fc
     zip_code: optional(fc.oneof(fc.constantFrom('97701', '97701-1234', '1234', '', 'abcde'), textValue)),
     age_groups: optional(listOf(AGE_GROUPS)),
     gender_specific: optional(
-      fc.oneof(fc.constantFrom('Co-ed', 'Gender-specific', 'Boys-only', 'Girls-only', ''), textValue),
+      fc.oneof(
+        fc.constantFrom('Co-ed', 'Gender-specific', 'Boys-only', 'Girls-only', 'Men-only', 'Women-only', ''),
+        fc.constantFrom('Teens-only', 'girls-only'),
+        textValue,
+      ),
     ),
     setting: optional(fc.oneof(fc.constantFrom(...SETTINGS, 'Hotel'), textValue)),
-    capacity: optional(fc.oneof(fc.integer({ min: -5, max: 12_000 }), fc.double(), notAString)),
+    capacity: optional(fc.oneof(fc.integer({ min: -5, max: 600 }), fc.double(), notAString)),
     avg_length: optional(textValue),
     modalities: optional(listOf(MODALITIES)),
     staff_ratio: optional(textValue),
     medical_support: optional(textValue),
     insurance: optional(listOf(INSURANCE)),
     financial_aid: optional(textValue),
+    clinical_approach: optional(textValue),
+    team_composition: optional(textValue),
+    program_highlights: optional(
+      fc.oneof(
+        { arbitrary: fc.array(textValue, { maxLength: 10 }), weight: 3 },
+        { arbitrary: fc.array(fc.string({ minLength: 150, maxLength: 170 }), { maxLength: 2 }), weight: 1 },
+        { arbitrary: notAString, weight: 1 },
+      ),
+    ),
     logo_url: optional(uploadRef),
     images: optional(fc.oneof(fc.array(fc.oneof(urlValue, uploadRef), { maxLength: 3 }), notAString)),
     accreditations: optional(listOf(ACCREDITATIONS)),
@@ -203,9 +225,16 @@ const listingBody: fc.Arbitrary<string> = fc
     individual_sessions_per_week: optional(fidelityNumber(0, 30)),
     specialised_clinicians_percent: optional(fidelityNumber(0, 100)),
     outcome_measure: optional(fc.oneof(fc.constantFrom('Y-BOCS', 'CY-BOCS', 'none', '', null), textValue)),
-    score_change: optional(fidelityNumber(-40, 40), 3),
-    score_change_year: optional(fc.oneof(fc.integer({ min: 1985, max: 2105 }), notAString), 3),
-    score_change_sample: optional(fc.oneof(fc.integer({ min: -1, max: 1_000_001 }), notAString), 3),
+    score_direction: optional(
+      fc.oneof(fc.constantFrom('fell', 'rose', 'unchanged', '', null, 'better', 'FELL'), notAString),
+      3,
+    ),
+    score_points: optional(fidelityNumber(0, 40), 3),
+    score_change_year: optional(fc.oneof(fc.integer({ min: 1985, max: THIS_YEAR + 2 }), notAString), 3),
+    score_change_sample: optional(fc.oneof(fc.integer({ min: -1, max: 10_001 }), notAString), 3),
+    // A signed change of the old shape is an unknown key now.
+    score_change: rarely(fc.constantFrom(-11, 11)).map((v) => v ?? undefined),
+    draft: optional(fc.constantFrom(true, true, false, 'true', null, 1), 3),
     family_sessions_per_week: optional(fidelityNumber(0, 14)),
     family_accommodation_work: optional(fc.oneof(fc.boolean(), fc.constant(null), notAString)),
     license_number: optional(textValue),
@@ -238,8 +267,9 @@ const validListingBody: fc.Arbitrary<string> = fc
     phone: fc.constantFrom('(555) 010-0199', ' +1 555 010 0199 '),
     age_groups: fc.array(fc.constantFrom(...AGE_GROUPS), { maxLength: 5 }),
     setting: fc.constantFrom(...SETTINGS, null, ''),
-    capacity: fc.option(fc.integer({ min: 1, max: 10_000 }), { nil: null }),
+    capacity: fc.option(fc.integer({ min: 1, max: 500 }), { nil: null }),
     email: fc.constantFrom('', null, 'intake@example.org'),
+    draft: fc.constantFrom(true, false),
   })
   .map((fields) => jsonText(entries(Object.entries(fields))));
 
@@ -299,21 +329,26 @@ beforeAll(async () => {
   otherListing = rows.find((r) => r.provider_id === otherProvider)?.id ?? '';
 });
 
-/** The stored listing must be exactly what the schema made of the body. */
+/** The stored listing must be exactly what the schema made of the body: a draft, or submitted (pending). */
 async function expectStoredAsCleaned(listingId: string, text: string): Promise<void> {
-  const input = listingSchema.parse(JSON.parse(text));
+  const body: unknown = JSON.parse(text);
+  const { draft, ...input } = listingBodySchema(body).parse(body);
   const [row] = await sql<Record<string, unknown>[]>`select * from provider_listings where id = ${listingId}`;
   const stored: Record<string, unknown> = { ...row };
   for (const column of NUMERIC_COLUMNS) {
     const value = stored[column];
     if (typeof value === 'string') stored[column] = Number(value);
   }
-  expect(stored).toMatchObject({ ...input, provider_id: ownerProvider, status: 'pending' });
+  expect(stored).toMatchObject({
+    ...input,
+    provider_id: ownerProvider,
+    status: draft === true ? 'draft' : 'pending',
+  });
 }
 
 describe('POST /api/provider/listings with hostile input', () => {
   it(
-    `${RUNS} generated requests: what the schema accepts is stored as pending (201), the rest refused`,
+    `${RUNS} generated requests: what the schema accepts is stored as pending or as a draft (201), the rest refused`,
     async () => {
       const who = fc.constantFrom('owner', 'owner', 'owner', 'owner', 'nobody', 'none', 'garbage');
       const bodyCase = fc
@@ -324,7 +359,7 @@ describe('POST /api/provider/listings with hostile input', () => {
           garbageAuthorization,
         )
         .map(([text, w, headers, garbage]): HostileCase => {
-          const ok = listingSchema.safeParse(parsedOrUndefined(text)).success;
+          const { ok } = oracle(text);
           // A syntactically valid upload reference that is not the caller's own upload: 400.
           const ref = ok && /\/api\/provider\/uploads\/[0-9a-f-]{36}/.test(text);
           const auth =
@@ -437,7 +472,7 @@ describe('PUT /api/provider/listings/:id and GET /api/provider/listings with hos
           const path = `/${encodeURIComponent(raw)}`;
           if (roll === 1)
             return { label: 'wrong method', method: 'DELETE', headers: auth, query: path, expect: [405] };
-          const ok = listingSchema.safeParse(parsedOrUndefined(text)).success;
+          const { ok } = oracle(text);
           const ref = ok && /\/api\/provider\/uploads\/[0-9a-f-]{36}/.test(text);
           const mine = (w === 'owner' && raw === ownerListing) || (w === 'other' && raw === otherListing);
           const status =

@@ -1,8 +1,10 @@
 /**
  * GET/POST /api/provider/listings and PUT /api/provider/listings/:id against the local backend:
  * no token, a user with no provider profile, another provider and the owner;
- * "Missing Required Information" with nothing stored; options and file references checked;
- * resubmitting a rejected (and an approved) listing.
+ * "Missing Required Information" with nothing stored; options and file references checked; every
+ * ranged number (src/lib/listing-ranges.ts) and hostile values refused with field messages;
+ * resubmitting a rejected (and an approved) listing; Save Draft (`draft: true`) on the server, and
+ * a draft of a published listing leaving the published version as it was.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +12,8 @@ import dashboard from '../../netlify/functions/provider-dashboard.mts';
 import listings, { config } from '../../netlify/functions/provider-listings.mts';
 import providers from '../../netlify/functions/providers.mts';
 import { closeDb } from '../../netlify/functions/_shared/db.ts';
-import { PROVIDER_MESSAGES } from '../../src/lib/provider-schemas.ts';
+import { listingRangeMessage, OUTCOME_MESSAGES, PROVIDER_MESSAGES } from '../../src/lib/provider-schemas.ts';
+import { LISTING_RANGES, rangeOf, type RangedField } from '../../src/lib/listing-ranges.ts';
 import { listingSubmitErrors } from '../../src/lib/provider-rules.ts';
 import {
   REQUIRED_HEADERS,
@@ -178,7 +181,7 @@ describe('POST /api/provider/listings', () => {
     ['a setting not in the vocabulary', { setting: 'Hotel' }, 'setting'],
     ['a modality not in the vocabulary', { modalities: ['EMDR'] }, 'modalities.0'],
     ['an accreditation not in the vocabulary', { accreditations: ['ISO'] }, 'accreditations.0'],
-    ['a gender option not in the vocabulary', { gender_specific: 'Girls-only' }, 'gender_specific'],
+    ['a gender option not in the vocabulary', { gender_specific: 'Teens-only' }, 'gender_specific'],
     ['an invalid e-mail', { email: 'not-an-email' }, 'email'],
     ['a website that is not http(s)', { website: 'javascript:alert(1)' }, 'website'],
     ['a bad ZIP code', { zip_code: '1234' }, 'zip_code'],
@@ -254,7 +257,8 @@ const FACTS = {
   individual_sessions_per_week: 3,
   specialised_clinicians_percent: 80,
   outcome_measure: 'CY-BOCS',
-  score_change: -11.5,
+  score_direction: 'fell',
+  score_points: 11.5,
   score_change_year: 2025,
   score_change_sample: 48,
   family_sessions_per_week: 1,
@@ -282,7 +286,7 @@ describe('treatment fidelity and youth-safety fields', () => {
       // numeric columns come back from the driver as text
       erp_hours_per_week: '12.5',
       individual_sessions_per_week: '3.0',
-      score_change: '-11.5',
+      score_points: '11.5',
       family_sessions_per_week: '1.0',
     });
     const all = await body<ListingsResponse>(await call('GET', '/api/provider/listings', owner.token));
@@ -312,81 +316,187 @@ describe('treatment fidelity and youth-safety fields', () => {
     });
   });
 
+  /** The listing columns with a range (the wait list's weeks belong to availability). */
+  const RANGED = (Object.keys(LISTING_RANGES) as RangedField[]).filter((c) => c !== 'wait_weeks');
+  /** A complete outcome, so each of its numbers can be tried alone. */
+  const OUTCOME = {
+    outcome_measure: 'Y-BOCS',
+    score_direction: 'fell',
+    score_points: 10,
+    score_change_year: 2024,
+    score_change_sample: 40,
+  };
+  const withOutcome = (column: RangedField) =>
+    ['score_points', 'score_change_year', 'score_change_sample'].includes(column) ? OUTCOME : {};
+
+  it.each(
+    RANGED.flatMap((column) => {
+      const r = rangeOf(column);
+      return [
+        [column, r.min - r.step],
+        [column, r.max + r.step],
+        [column, r.min + r.step / 2],
+        [column, 1e308],
+        [column, String(r.min)],
+        [column, true],
+        [column, { value: r.min }],
+      ] as const;
+    }),
+  )('%s = %j → 400 naming the range and unit, nothing stored', async (column, value) => {
+    const before = await countListings(ownerProvider);
+    for (const extra of [{}, { draft: true }]) {
+      const res = await call('POST', '/api/provider/listings', owner.token, {
+        ...MINIMAL,
+        ...withOutcome(column),
+        [column]: value,
+        ...extra,
+      });
+      expect(res.status).toBe(400);
+      const { error } = await body<ApiError>(res);
+      expect(error.code).toBe('invalid_input');
+      expect(error.fields?.[column]).toBe(listingRangeMessage(column));
+    }
+    expect(await countListings(ownerProvider)).toBe(before);
+  });
+
+  it('every range bound is stored as sent', async () => {
+    const lows = Object.fromEntries(RANGED.map((c) => [c, rangeOf(c).min]));
+    const highs = Object.fromEntries(RANGED.map((c) => [c, rangeOf(c).max]));
+    const low = await call('POST', '/api/provider/listings', owner.token, {
+      ...MINIMAL,
+      ...lows,
+      outcome_measure: 'Y-BOCS',
+      score_direction: 'unchanged',
+    });
+    expect(low.status).toBe(201);
+    expect((await body<ListingResponse>(low)).listing).toMatchObject({
+      ...lows,
+      score_direction: 'unchanged',
+    });
+    const high = await call('POST', '/api/provider/listings', owner.token, {
+      ...MINIMAL,
+      ...highs,
+      outcome_measure: 'CY-BOCS',
+      score_direction: 'rose',
+    });
+    expect(high.status).toBe(201);
+    expect((await body<ListingResponse>(high)).listing).toMatchObject({ ...highs, score_direction: 'rose' });
+  });
+
   it.each([
-    ['ERP hours over 80', { erp_hours_per_week: 81 }, 'erp_hours_per_week', 'erpHoursPerWeek'],
-    ['negative ERP hours', { erp_hours_per_week: -1 }, 'erp_hours_per_week', 'erpHoursPerWeek'],
-    ['ERP hours with two decimals', { erp_hours_per_week: 12.25 }, 'erp_hours_per_week', 'erpHoursPerWeek'],
-    ['ERP hours as text', { erp_hours_per_week: '12' }, 'erp_hours_per_week', 'erpHoursPerWeek'],
     [
-      '31 individual sessions',
-      { individual_sessions_per_week: 31 },
-      'individual_sessions_per_week',
-      'individualSessionsPerWeek',
+      'an unknown outcome measure',
+      { outcome_measure: 'HAM-A' },
+      'outcome_measure',
+      PROVIDER_MESSAGES.outcomeMeasure,
+    ],
+    ['a signed change (the old field)', { ...OUTCOME, score_change: -10 }, '_', undefined],
+    [
+      'an unknown direction',
+      { ...OUTCOME, score_direction: 'better' },
+      'score_direction',
+      OUTCOME_MESSAGES.scoreDirection,
     ],
     [
-      '101 percent',
-      { specialised_clinicians_percent: 101 },
-      'specialised_clinicians_percent',
-      'specialisedCliniciansPercent',
+      'a direction without points, year and patients',
+      { outcome_measure: 'Y-BOCS', score_direction: 'fell' },
+      'score_points',
+      OUTCOME_MESSAGES.outcomeIncomplete,
     ],
     [
-      'a fractional percent',
-      { specialised_clinicians_percent: 50.5 },
-      'specialised_clinicians_percent',
-      'specialisedCliniciansPercent',
-    ],
-    ['an unknown outcome measure', { outcome_measure: 'HAM-A' }, 'outcome_measure', 'outcomeMeasure'],
-    [
-      'a score change without year and sample',
-      { score_change: -10 },
-      'score_change_year',
-      'scoreChangeIncomplete',
+      'a year and patients without the direction',
+      { outcome_measure: 'Y-BOCS', score_change_year: 2025, score_change_sample: 30 },
+      'score_direction',
+      OUTCOME_MESSAGES.outcomeIncomplete,
     ],
     [
-      'a year and sample without the change',
-      { score_change_year: 2025, score_change_sample: 30 },
-      'score_change',
-      'scoreChangeIncomplete',
+      'a fall of 0 points',
+      { ...OUTCOME, score_points: 0 },
+      'score_points',
+      OUTCOME_MESSAGES.scorePointsNotZero,
     ],
     [
-      'a score change of 41',
-      { score_change: 41, score_change_year: 2025, score_change_sample: 30 },
-      'score_change',
-      'scoreChange',
+      'no change of 5 points',
+      { ...OUTCOME, score_direction: 'unchanged', score_points: 5 },
+      'score_points',
+      OUTCOME_MESSAGES.scorePointsUnchanged,
     ],
     [
-      'a year before 1990',
-      { score_change: -5, score_change_year: 1989, score_change_sample: 30 },
-      'score_change_year',
-      'scoreChangeYear',
-    ],
-    [
-      'a sample of 0',
-      { score_change: -5, score_change_year: 2025, score_change_sample: 0 },
-      'score_change_sample',
-      'scoreChangeSample',
-    ],
-    [
-      '15 family sessions',
-      { family_sessions_per_week: 15 },
-      'family_sessions_per_week',
-      'familySessionsPerWeek',
+      'an outcome with no standard measure',
+      { ...OUTCOME, outcome_measure: 'none' },
+      'outcome_measure',
+      OUTCOME_MESSAGES.outcomeMeasureForChange,
     ],
     [
       'accommodation work as text',
       { family_accommodation_work: 'yes' },
       'family_accommodation_work',
-      'familyAccommodationWork',
+      PROVIDER_MESSAGES.familyAccommodationWork,
     ],
-  ] as const)('%s → 400 with its message, nothing stored', async (_label, extra, field, key) => {
+    [
+      'nine highlights',
+      { program_highlights: Array.from({ length: 9 }, (_, i) => `Line ${String(i)}`) },
+      'program_highlights',
+      PROVIDER_MESSAGES.highlightsTooMany,
+    ],
+    [
+      'a highlight of 161 characters',
+      { program_highlights: ['x'.repeat(161)] },
+      'program_highlights.0',
+      'A highlight must be at most 160 characters.',
+    ],
+    [
+      'a highlight with a direction override',
+      { program_highlights: ['Daily \u202eERP'] },
+      'program_highlights.0',
+      undefined,
+    ],
+    ['highlights as one string', { program_highlights: 'Daily ERP' }, 'program_highlights', undefined],
+    [
+      'a clinical approach with a control character',
+      { clinical_approach: 'ERP\u0000' },
+      'clinical_approach',
+      'Clinical approach must not contain control characters.',
+    ],
+  ] as const)('%s → 400 with its message, nothing stored', async (_label, extra, field, message) => {
     const before = await countListings(ownerProvider);
     const res = await call('POST', '/api/provider/listings', owner.token, { ...MINIMAL, ...extra });
     expect(res.status).toBe(400);
     const { error } = await body<ApiError>(res);
     expect(error.code).toBe('invalid_input');
-    expect(error.fields?.[field]).toBe(PROVIDER_MESSAGES[key]);
-    expect(error.message).toBe(PROVIDER_MESSAGES[key]);
+    expect(Object.keys(error.fields ?? {})).toContain(field);
+    if (message) expect(error.fields?.[field]).toBe(message);
     expect(await countListings(ownerProvider)).toBe(before);
+  });
+
+  it('the new fields round-trip; "did not change" is stored as 0 points; a girls\' program says so', async () => {
+    const res = await call('POST', '/api/provider/listings', owner.token, {
+      ...MINIMAL,
+      gender_specific: 'Girls-only',
+      clinical_approach: ' Daily ERP with a therapist.\nWeekly family sessions. ',
+      program_highlights: [' Family weekends ', '', 'Equine therapy'],
+      team_composition: '2 psychiatrists, 6 therapists trained in ERP',
+      outcome_measure: 'CY-BOCS',
+      score_direction: 'unchanged',
+      score_change_year: 2024,
+      score_change_sample: 12,
+    });
+    expect(res.status).toBe(201);
+    const { listing } = await body<ListingResponse>(res);
+    const expected = {
+      gender_specific: 'Girls-only',
+      clinical_approach: 'Daily ERP with a therapist.\nWeekly family sessions.',
+      program_highlights: ['Family weekends', 'Equine therapy'],
+      team_composition: '2 psychiatrists, 6 therapists trained in ERP',
+      score_direction: 'unchanged',
+      score_points: 0,
+    };
+    expect(listing).toMatchObject(expected);
+    const [row] = await sql<Record<string, unknown>[]>`
+      select gender_specific, clinical_approach, program_highlights, team_composition, score_direction,
+             score_points::float8 as score_points
+      from provider_listings where id = ${listing.id}`;
+    expect(row).toEqual(expected);
   });
 
   it.each([
@@ -564,5 +674,125 @@ describe('PUT /api/provider/listings/:id', () => {
     const res = await call('POST', `/api/provider/listings/${mine.id}`, owner.token, MINIMAL);
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('PUT');
+  });
+});
+
+describe('Save Draft: draft: true stores the listing on the server without submitting it', () => {
+  it('201: an empty draft is stored as a draft, not submitted', async () => {
+    const res = await call('POST', '/api/provider/listings', owner.token, { draft: true });
+    expect(res.status).toBe(201);
+    const { listing } = await body<ListingResponse>(res);
+    expect(listing).toMatchObject({
+      status: 'draft',
+      submitted_at: null,
+      center_name: '',
+      description: '',
+      phone: '',
+      publication: null,
+    });
+  });
+
+  it('201: a half-filled draft keeps every given value; submitting it still needs the required fields', async () => {
+    const res = await call('POST', '/api/provider/listings', owner.token, {
+      draft: true,
+      center_name: ' Half House ',
+      erp_hours_per_week: 12.5,
+      program_highlights: ['Daily ERP'],
+    });
+    expect(res.status).toBe(201);
+    const { listing } = await body<ListingResponse>(res);
+    expect(listing).toMatchObject({
+      status: 'draft',
+      center_name: 'Half House',
+      erp_hours_per_week: 12.5,
+      program_highlights: ['Daily ERP'],
+    });
+    const submit = await call('PUT', `/api/provider/listings/${listing.id}`, owner.token, {
+      center_name: 'Half House',
+    });
+    expect(submit.status).toBe(400);
+    expect((await body<ApiError>(submit)).error.message).toBe(PROVIDER_MESSAGES.listingMissing);
+    const [row] = await sql`select status from provider_listings where id = ${listing.id}`;
+    expect(row?.['status']).toBe('draft');
+  });
+
+  it.each([
+    ['a center name with a direction override', { center_name: 'Calm \u202eroobraH' }, 'center_name'],
+    ['a phone with no digits', { phone: 'call us' }, 'phone'],
+    ['a website that is not http(s)', { website: 'javascript:alert(1)' }, 'website'],
+    ['a capacity of 501', { capacity: 501 }, 'capacity'],
+    ['a status', { status: 'approved' }, '_'],
+    ['a provider id', { provider_id: randomUUID() }, '_'],
+    ['draft as text', { draft: 'true' }, 'draft'],
+  ])('a draft with %s → 400, nothing stored', async (_label, extra, field) => {
+    const before = await countListings(ownerProvider);
+    const res = await call('POST', '/api/provider/listings', owner.token, { draft: true, ...extra });
+    expect(res.status).toBe(400);
+    expect(Object.keys((await body<ApiError>(res)).error.fields ?? {})).toContain(field);
+    expect(await countListings(ownerProvider)).toBe(before);
+  });
+
+  it("401 without a token; 404 for another provider's listing; nothing changed", async () => {
+    expect((await call('POST', '/api/provider/listings', undefined, { draft: true })).status).toBe(401);
+    const res = await call('PUT', `/api/provider/listings/${otherListing}`, owner.token, {
+      draft: true,
+      center_name: 'Taken over',
+    });
+    expect(res.status).toBe(404);
+    const [theirs] = await sql`select center_name, status from provider_listings where id = ${otherListing}`;
+    expect(theirs).toEqual({ center_name: 'Other Center', status: 'pending' });
+  });
+
+  it('a draft of a submitted listing takes it out of the review queue until it is submitted again', async () => {
+    const created = await body<ListingResponse>(
+      await call('POST', '/api/provider/listings', owner.token, MINIMAL),
+    );
+    expect(created.listing.status).toBe('pending');
+    const res = await call('PUT', `/api/provider/listings/${created.listing.id}`, owner.token, {
+      ...MINIMAL,
+      description: 'Reworded while waiting.',
+      draft: true,
+    });
+    expect(res.status).toBe(200);
+    expect((await body<ListingResponse>(res)).listing).toMatchObject({
+      status: 'draft',
+      description: 'Reworded while waiting.',
+    });
+    const again = await call('PUT', `/api/provider/listings/${created.listing.id}`, owner.token, {
+      ...MINIMAL,
+      description: 'Reworded while waiting.',
+    });
+    expect((await body<ListingResponse>(again)).listing.status).toBe('pending');
+  });
+
+  it('a draft of a published listing leaves the published version live and unchanged', async () => {
+    const created = await body<ListingResponse>(
+      await call('POST', '/api/provider/listings', owner.token, FULL),
+    );
+    const id = created.listing.id;
+    // An administrator's approval (as in Studio) publishes it.
+    await sql`update provider_listings set status = 'approved', published_program_id = ${`pine-draft-${id}`}
+              where id = ${id}`;
+    const [published] = await sql<{ snapshot: Record<string, unknown>; state: string; reviewed_at: Date }[]>`
+      select snapshot, state, reviewed_at from listing_publications where listing_id = ${id}`;
+    expect(published?.state).toBe('live');
+    expect(published?.snapshot['center_name']).toBe('Pine Hollow OCD Residence');
+
+    const res = await call('PUT', `/api/provider/listings/${id}`, owner.token, {
+      ...FULL,
+      center_name: 'Pine Hollow (new name, not reviewed yet)',
+      draft: true,
+    });
+    expect(res.status).toBe(200);
+    const { listing } = await body<ListingResponse>(res);
+    expect(listing).toMatchObject({
+      status: 'draft',
+      center_name: 'Pine Hollow (new name, not reviewed yet)',
+      publication: { state: 'live', program_id: `pine-draft-${id}` },
+    });
+    expect(listing.publication?.snapshot.center_name).toBe('Pine Hollow OCD Residence');
+    const [after] = await sql<{ snapshot: Record<string, unknown>; state: string; reviewed_at: Date }[]>`
+      select snapshot, state, reviewed_at from listing_publications where listing_id = ${id}`;
+    expect(after).toEqual(published);
   });
 });
