@@ -252,6 +252,9 @@ const renderers: Renderers = {
         : `We sent your ${what} to the admissions team of ${program}. They will reply to you directly.`,
       'You can see whether the program has answered at any time on this private page (no account needed). Keep this link to yourself: anyone with it can see the status of your request.',
     ];
+    const follow = data.forwardedToSiteTeam
+      ? `Its status now: ${stageLabel('sent')}. We email you when the program marks it ${stageLabel('contacted')} or ${stageLabel('closed')}.`
+      : `Its status now: ${stageLabel('sent')}. It becomes ${stageLabel('delivered')} when our email reaches the program, and we email you when the program marks it ${stageLabel('contacted')} or ${stageLabel('closed')}.`;
     const phone = data.programPhone?.trim()
       ? `If you would rather talk now, you can call ${program} at ${oneLine(data.programPhone)}.`
       : '';
@@ -261,10 +264,10 @@ const renderers: Renderers = {
     return {
       to: data.to,
       subject,
-      text: `${greeting}\n\n${lines[0] ?? ''}\n\n${lines[1] ?? ''}\n${data.statusUrl}\n${phone ? `\n${phone}\n` : ''}\n${safety}\n\n${note}\n`,
+      text: `${greeting}\n\n${lines[0] ?? ''}\n\n${lines[1] ?? ''}\n${data.statusUrl}\n\n${follow}\n${phone ? `\n${phone}\n` : ''}\n${safety}\n\n${note}\n`,
       html: page(
         subject,
-        `<p>${escapeHtml(greeting)}</p>\n${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}\n<p><a href="${escapeHtml(data.statusUrl)}">See the status of your request</a></p>\n${phone ? `<p>${escapeHtml(phone)}</p>\n` : ''}<p>${escapeHtml(safety)}</p>\n<p style="color: #6b7280; font-size: 14px;">${escapeHtml(note)}</p>`,
+        `<p>${escapeHtml(greeting)}</p>\n${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}\n<p><a href="${escapeHtml(data.statusUrl)}">See the status of your request</a></p>\n<p>${escapeHtml(follow)}</p>\n${phone ? `<p>${escapeHtml(phone)}</p>\n` : ''}<p>${escapeHtml(safety)}</p>\n<p style="color: #6b7280; font-size: 14px;">${escapeHtml(note)}</p>`,
       ),
     };
   },
