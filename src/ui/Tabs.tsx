@@ -1,8 +1,8 @@
 /**
- * Tabs: the keyboard rule of a tablist (arrows wrap, Home, End) and a page's section tabs, which
- * become a select on phones.
+ * Tabs: the keyboard rule of a tablist (arrows wrap, Home, End), a page's section tabs, which
+ * become a select on phones, and a tab row that scrolls sideways on narrow screens.
  */
-import type { KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { tabIndexAfterKey } from '../lib/tabs.ts';
 import { inputClass } from './fields.tsx';
 
@@ -104,5 +104,158 @@ export function SectionTabs<T extends string>({
         ))}
       </div>
     </>
+  );
+}
+
+/** Room kept beside the active tab when it is scrolled into view: the width of an edge's arrow. */
+const EDGE_ROOM = 40;
+
+/**
+ * A row of tabs that stays one row at any width: from 320 px up it scrolls sideways, and says so.
+ * An edge with more tabs beyond it fades out behind an arrow (pointer and touch scroll by it;
+ * keyboard users have the tablist's arrows, Home and End), and "Section n of N" tells where the
+ * open tab is. The open tab is always scrolled into view, without moving the page.
+ */
+export function ScrollingTabList<T extends string>({
+  tabs,
+  tab,
+  setTab,
+  tabId,
+  panelId,
+  label,
+  extra,
+  className = '',
+}: {
+  tabs: readonly { id: T; label: string }[];
+  tab: T;
+  setTab: (tab: T) => void;
+  /** A tab's element id. */
+  tabId: (id: T) => string;
+  /** The id of the panel a tab controls. */
+  panelId: (id: T) => string;
+  /** The tablist's accessible name. */
+  label: string;
+  /** Shown after a tab's label, e.g. "(check)". */
+  extra?: (id: T) => ReactNode;
+  className?: string;
+}) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const [edges, setEdges] = useState({ before: false, after: false });
+  const onKeyDown = tabListKeyDown(tabs, tab, setTab, tabId);
+
+  const measure = useCallback(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const end = list.scrollWidth - list.clientWidth;
+    const before = list.scrollLeft > 1;
+    const after = list.scrollLeft < end - 1;
+    setEdges((e) => (e.before === before && e.after === after ? e : { before, after }));
+  }, []);
+
+  useEffect(() => {
+    measure();
+    const list = listRef.current;
+    if (!list || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(list);
+    return () => {
+      observer.disconnect();
+    };
+  }, [measure, tabs.length]);
+
+  // The open tab in view, scrolling the row only (scrollIntoView could move the page too).
+  useEffect(() => {
+    const list = listRef.current;
+    const active = list?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+    if (!list || !active) return;
+    const start = active.offsetLeft - EDGE_ROOM;
+    const end = active.offsetLeft + active.offsetWidth + EDGE_ROOM - list.clientWidth;
+    if (list.scrollLeft > start) list.scrollLeft = Math.max(0, start);
+    else if (list.scrollLeft < end) list.scrollLeft = end;
+    measure();
+  }, [tab, tabs.length, measure]);
+
+  const scrollBy = (direction: -1 | 1) => {
+    const list = listRef.current;
+    if (list) list.scrollLeft += direction * Math.max(80, list.clientWidth * 0.6);
+    measure();
+  };
+
+  const index = tabs.findIndex((t) => t.id === tab);
+  const overflows = edges.before || edges.after;
+  const arrow =
+    'absolute top-0 bottom-px z-10 flex w-10 items-center text-lg font-bold text-brand-800 from-white via-white/90 to-transparent';
+
+  return (
+    <div className={className}>
+      <div className="relative">
+        <div
+          ref={listRef}
+          role="tablist"
+          aria-label={label}
+          className="relative flex gap-1 overflow-x-auto border-b border-slate-300"
+          onKeyDown={onKeyDown}
+          onScroll={measure}
+          data-overflow={overflows ? 'true' : 'false'}
+        >
+          {tabs.map((t) => (
+            <button
+              key={t.id}
+              type="button"
+              role="tab"
+              id={tabId(t.id)}
+              aria-selected={tab === t.id}
+              aria-controls={panelId(t.id)}
+              tabIndex={tab === t.id ? 0 : -1}
+              onClick={() => {
+                setTab(t.id);
+              }}
+              className={`-mb-px min-h-11 shrink-0 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap ${
+                tab === t.id
+                  ? 'border-brand-600 text-brand-800'
+                  : 'border-transparent text-muted hover:text-ink'
+              }`}
+            >
+              {t.label}
+              {extra?.(t.id)}
+            </button>
+          ))}
+        </div>
+        {/* Pointer helpers only (keyboard users move with the arrow keys), so hidden from assistive technology. */}
+        {edges.before ? (
+          <button
+            type="button"
+            tabIndex={-1}
+            aria-hidden="true"
+            data-scroll="before"
+            className={`${arrow} left-0 justify-start bg-gradient-to-r pl-1`}
+            onClick={() => {
+              scrollBy(-1);
+            }}
+          >
+            ‹
+          </button>
+        ) : null}
+        {edges.after ? (
+          <button
+            type="button"
+            tabIndex={-1}
+            aria-hidden="true"
+            data-scroll="after"
+            className={`${arrow} right-0 justify-end bg-gradient-to-l pr-1`}
+            onClick={() => {
+              scrollBy(1);
+            }}
+          >
+            ›
+          </button>
+        ) : null}
+      </div>
+      {overflows && index >= 0 ? (
+        <p className="mt-1 text-xs text-muted" data-testid="tab-position">
+          Section {index + 1} of {tabs.length}: {tabs[index]?.label}. Swipe or use the arrows for more.
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 /** The listing builder's draft and its pure rules (API body, edit a submitted listing, checks); storage: listing-builder/. */
 import type { Listing, ListingBody } from '../../api/contracts/listings.ts';
+import type { ListingDraftBody } from '../../lib/provider-schemas.ts';
 import {
   ACCREDITATIONS,
   AGE_GROUPS,
@@ -14,14 +15,21 @@ import {
   type Modality,
   type Setting,
 } from '../../lib/vocabulary.ts';
-import { OUTCOME_MEASURES, type OutcomeMeasure } from '../../lib/fidelity.ts';
 import {
-  CAPACITY_RANGE,
-  fidelityNumber,
-  LISTING_FIELD_MESSAGES,
-  PROVIDER_MESSAGES,
-  type FidelityNumberField,
-} from '../../lib/provider-rules.ts';
+  OUTCOME_MEASURES,
+  SCORE_DIRECTIONS,
+  type OutcomeMeasure,
+  type ScoreDirection,
+} from '../../lib/fidelity.ts';
+import { inRange, type RangedField } from '../../lib/listing-ranges.ts';
+import { LISTING_FIELD_MESSAGES, PROVIDER_MESSAGES } from '../../lib/provider-rules.ts';
+import {
+  listingRangeMessage,
+  MAX_HIGHLIGHT_LENGTH,
+  MAX_HIGHLIGHTS,
+  OUTCOME_MESSAGES,
+  PROVIDER_MESSAGES as API_MESSAGES,
+} from '../../lib/provider-schemas.ts';
 import { isEmail, isWebAddress, isZipCode } from '../../lib/text-rules.ts';
 
 export const YES_NO = ['yes', 'no'] as const;
@@ -50,6 +58,12 @@ export type ListingDraft = {
   medicalSupport: string;
   insurance: Insurance[];
   financialAid: string;
+  /** How the program treats OCD, in its own words. */
+  clinicalApproach: string;
+  /** Up to 8 short lines, one per entry (blank entries are dropped when sent). */
+  programHighlights: string[];
+  /** Who treats: roles, training, how many. */
+  teamComposition: string;
   /** `/api/provider/uploads/<id>` of the uploaded logo, or ''. */
   logo: string;
   /** The logo's file name, for display. */
@@ -65,8 +79,13 @@ export type ListingDraft = {
   individualSessionsPerWeek: string;
   specialisedCliniciansPercent: string;
   outcomeMeasure: OutcomeMeasure | '';
-  /** The published median score change, its year and sample size: all three or none. */
-  scoreChange: string;
+  /**
+   * The published outcome, all four or none: "From admission to discharge, the median score fell
+   * by / rose by / did not change" (`scoreDirection`), by `scorePoints`, the year and the patients.
+   */
+  scoreDirection: ScoreDirection | '';
+  /** As typed; 0 is sent for "did not change". */
+  scorePoints: string;
   scoreChangeYear: string;
   scoreChangeSample: string;
   familySessionsPerWeek: string;
@@ -105,6 +124,9 @@ export const EMPTY_DRAFT: Readonly<ListingDraft> = Object.freeze({
   medicalSupport: '',
   insurance: [],
   financialAid: '',
+  clinicalApproach: '',
+  programHighlights: [],
+  teamComposition: '',
   logo: '',
   logoName: '',
   images: [],
@@ -115,7 +137,8 @@ export const EMPTY_DRAFT: Readonly<ListingDraft> = Object.freeze({
   individualSessionsPerWeek: '',
   specialisedCliniciansPercent: '',
   outcomeMeasure: '',
-  scoreChange: '',
+  scoreDirection: '',
+  scorePoints: '',
   scoreChangeYear: '',
   scoreChangeSample: '',
   familySessionsPerWeek: '',
@@ -146,6 +169,8 @@ export const TEXT_FIELDS = [
   'staffRatio',
   'medicalSupport',
   'financialAid',
+  'clinicalApproach',
+  'teamComposition',
   'logo',
   'logoName',
   'license',
@@ -153,7 +178,7 @@ export const TEXT_FIELDS = [
   'erpHoursPerWeek',
   'individualSessionsPerWeek',
   'specialisedCliniciansPercent',
-  'scoreChange',
+  'scorePoints',
   'scoreChangeYear',
   'scoreChangeSample',
   'familySessionsPerWeek',
@@ -165,16 +190,35 @@ export const TEXT_FIELDS = [
   'transportEscort',
 ] as const satisfies readonly (keyof ListingDraft)[];
 
-/** The draft's fidelity numbers and the rule (range, decimals, message) each one follows. */
-export const FIDELITY_NUMBER_FIELDS = [
-  ['erpHoursPerWeek', 'erpHoursPerWeek'],
-  ['individualSessionsPerWeek', 'individualSessionsPerWeek'],
-  ['specialisedCliniciansPercent', 'specialisedCliniciansPercent'],
-  ['scoreChange', 'scoreChange'],
-  ['scoreChangeYear', 'scoreChangeYear'],
-  ['scoreChangeSample', 'scoreChangeSample'],
-  ['familySessionsPerWeek', 'familySessionsPerWeek'],
-] as const satisfies readonly (readonly [keyof ListingDraft, FidelityNumberField])[];
+/** The draft's numbers and the column (range, step, unit: src/lib/listing-ranges.ts) each one is. */
+export const RANGED_FIELDS = [
+  ['capacity', 'capacity'],
+  ['erpHoursPerWeek', 'erp_hours_per_week'],
+  ['individualSessionsPerWeek', 'individual_sessions_per_week'],
+  ['specialisedCliniciansPercent', 'specialised_clinicians_percent'],
+  ['scorePoints', 'score_points'],
+  ['scoreChangeYear', 'score_change_year'],
+  ['scoreChangeSample', 'score_change_sample'],
+  ['familySessionsPerWeek', 'family_sessions_per_week'],
+] as const satisfies readonly (readonly [keyof ListingDraft, ListingColumn])[];
+export type RangedDraftField = (typeof RANGED_FIELDS)[number][0];
+/** The ranged columns of a listing (the wait list's weeks belong to availability). */
+type ListingColumn = Exclude<RangedField, 'wait_weeks'>;
+
+/**
+ * A number as typed in the builder: `null` for blank, the number when it is inside the column's
+ * range and on its step, `undefined` when it is not acceptable.
+ *
+ * @example rangedNumber('erp_hours_per_week', '12.5') // 12.5
+ * @example rangedNumber('erp_hours_per_week', '12.3') // undefined
+ */
+export function rangedNumber(field: RangedField, text: string, now = new Date()): number | null | undefined {
+  const t = text.trim();
+  if (t === '') return null;
+  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(t)) return undefined;
+  const value = Number(t);
+  return inRange(field, value, now) ? value : undefined;
+}
 
 /** Age groups whose families need the youth-safety facts (license, restraint, parent contact, …). */
 export const MINOR_AGE_GROUPS: readonly AgeGroup[] = ['Children', 'Adolescents'];
@@ -217,10 +261,12 @@ export function isEmptyDraft(draft: ListingDraft): boolean {
     draft.modalities.length === 0 &&
     draft.insurance.length === 0 &&
     draft.accreditations.length === 0 &&
+    draft.programHighlights.every((h) => h.trim() === '') &&
     draft.images.length === 0 &&
     draft.genderSpecific === '' &&
     draft.setting === '' &&
     draft.outcomeMeasure === '' &&
+    draft.scoreDirection === '' &&
     draft.familyAccommodationWork === '' &&
     draft.listingId === null
   );
@@ -228,6 +274,10 @@ export function isEmptyDraft(draft: ListingDraft): boolean {
 
 const numberText = (value: number | null | undefined): string =>
   typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
+
+/** A numeric column as the API sends it (Postgres numeric may arrive as text). */
+const numeric = (value: number | string | null | undefined): number | null =>
+  value === null || value === undefined || value === '' ? null : Number(value);
 
 /** A submitted listing back in the builder, to edit and resubmit (e.g. after "Needs changes"). */
 export function draftFromListing(listing: Listing): ListingDraft {
@@ -253,20 +303,24 @@ export function draftFromListing(listing: Listing): ListingDraft {
     medicalSupport: listing.medical_support ?? '',
     insurance: pick(listing.insurance, INSURANCE),
     financialAid: listing.financial_aid ?? '',
+    clinicalApproach: listing.clinical_approach ?? '',
+    programHighlights: Array.isArray(listing.program_highlights) ? [...listing.program_highlights] : [],
+    teamComposition: listing.team_composition ?? '',
     logo: listing.logo_url ?? '',
     logoName: listing.logo_url ? 'Current logo' : '',
     images: [...listing.images],
     accreditations: pick(listing.accreditations, ACCREDITATIONS),
     license: listing.license_url ?? '',
     licenseName: listing.license_url ? 'Current license' : '',
-    erpHoursPerWeek: numberText(listing.erp_hours_per_week),
-    individualSessionsPerWeek: numberText(listing.individual_sessions_per_week),
+    erpHoursPerWeek: numberText(numeric(listing.erp_hours_per_week)),
+    individualSessionsPerWeek: numberText(numeric(listing.individual_sessions_per_week)),
     specialisedCliniciansPercent: numberText(listing.specialised_clinicians_percent),
     outcomeMeasure: one(listing.outcome_measure, OUTCOME_MEASURES),
-    scoreChange: numberText(listing.score_change),
+    scoreDirection: one(listing.score_direction, SCORE_DIRECTIONS),
+    scorePoints: listing.score_direction === 'unchanged' ? '' : numberText(numeric(listing.score_points)),
     scoreChangeYear: numberText(listing.score_change_year),
     scoreChangeSample: numberText(listing.score_change_sample),
-    familySessionsPerWeek: numberText(listing.family_sessions_per_week),
+    familySessionsPerWeek: numberText(numeric(listing.family_sessions_per_week)),
     familyAccommodationWork:
       typeof listing.family_accommodation_work === 'boolean'
         ? listing.family_accommodation_work
@@ -284,22 +338,18 @@ export function draftFromListing(listing: Listing): ListingDraft {
   };
 }
 
-/** The API's name of each fidelity number of the draft. */
-const FIDELITY_COLUMNS = {
-  erpHoursPerWeek: 'erp_hours_per_week',
-  individualSessionsPerWeek: 'individual_sessions_per_week',
-  specialisedCliniciansPercent: 'specialised_clinicians_percent',
-  scoreChange: 'score_change',
-  scoreChangeYear: 'score_change_year',
-  scoreChangeSample: 'score_change_sample',
-  familySessionsPerWeek: 'family_sessions_per_week',
-} as const satisfies Record<(typeof FIDELITY_NUMBER_FIELDS)[number][0], keyof ListingBody>;
+/** The API's name of each number of the draft. */
+const RANGED_COLUMNS = Object.fromEntries(RANGED_FIELDS) as Record<RangedDraftField, ListingColumn>;
+
+/** The draft's non-blank lines (photos, highlights), trimmed. */
+const lines = (list: readonly string[]): string[] => list.map((i) => i.trim()).filter((i) => i !== '');
 
 /**
- * The API body of a draft: trimmed text, blank optional fields left out, capacity as a whole
- * number (left out when it is not one), blank photo entries dropped.
+ * The API body of a draft: trimmed text, blank optional fields left out, numbers that are inside
+ * their range (others left out: `draftFieldErrors` names them first), blank lines dropped, and
+ * "did not change" sent as 0 points.
  */
-export function listingBody(draft: ListingDraft): ListingBody {
+export function listingBody(draft: ListingDraft, now = new Date()): ListingBody {
   const body: ListingBody = {
     center_name: draft.centerName.trim(),
     description: draft.description.trim(),
@@ -308,7 +358,8 @@ export function listingBody(draft: ListingDraft): ListingBody {
     modalities: [...draft.modalities],
     insurance: [...draft.insurance],
     accreditations: [...draft.accreditations],
-    images: draft.images.map((i) => i.trim()).filter((i) => i !== ''),
+    images: lines(draft.images),
+    program_highlights: lines(draft.programHighlights),
   };
   const optional = {
     email: draft.email,
@@ -321,6 +372,8 @@ export function listingBody(draft: ListingDraft): ListingBody {
     staff_ratio: draft.staffRatio,
     medical_support: draft.medicalSupport,
     financial_aid: draft.financialAid,
+    clinical_approach: draft.clinicalApproach,
+    team_composition: draft.teamComposition,
     logo_url: draft.logo,
     license_url: draft.license,
     license_number: draft.licenseNumber,
@@ -336,63 +389,81 @@ export function listingBody(draft: ListingDraft): ListingBody {
   }
   if (draft.genderSpecific !== '') body.gender_specific = draft.genderSpecific;
   if (draft.setting !== '') body.setting = draft.setting;
-  const capacity = draft.capacity.trim();
-  if (/^\d+$/.test(capacity)) body.capacity = Number(capacity);
-  for (const [field, rule] of FIDELITY_NUMBER_FIELDS) {
-    const value = fidelityNumber(rule, draft[field]);
-    if (typeof value === 'number') body[FIDELITY_COLUMNS[field]] = value;
+  for (const [field, column] of RANGED_FIELDS) {
+    const value = rangedNumber(column, draft[field], now);
+    if (typeof value === 'number') body[RANGED_COLUMNS[field]] = value;
   }
   if (draft.outcomeMeasure !== '') body.outcome_measure = draft.outcomeMeasure;
+  if (draft.scoreDirection !== '') body.score_direction = draft.scoreDirection;
+  if (draft.scoreDirection === 'unchanged') body.score_points = 0;
   if (draft.familyAccommodationWork !== '')
     body.family_accommodation_work = draft.familyAccommodationWork === 'yes';
   return body;
 }
 
+/** Save Draft's body: the same fields with `draft: true` (nothing required, every value checked). */
+export function listingDraftBody(draft: ListingDraft, now = new Date()): ListingDraftBody {
+  return { ...listingBody(draft, now), draft: true };
+}
+
 export type FieldError = { field: keyof ListingDraft; message: string };
 
+/** True when the draft states any part of the published outcome. */
+export function hasOutcome(draft: ListingDraft): boolean {
+  return (
+    draft.scoreDirection !== '' ||
+    [draft.scorePoints, draft.scoreChangeYear, draft.scoreChangeSample].some((t) => t.trim() !== '')
+  );
+}
+
 /**
- * Problems with optional fields that would make the server refuse the listing, as messages next
- * to the fields (the required ones are `listingSubmitErrors` in src/lib/provider-rules.ts).
+ * Problems that would make the server refuse the listing (or a draft of it), as messages next to
+ * the fields: the same rules as the API's schema, from the same tables (the required fields of a
+ * submission are `listingSubmitErrors` in src/lib/provider-rules.ts).
  */
-export function draftFieldErrors(draft: ListingDraft): FieldError[] {
+export function draftFieldErrors(draft: ListingDraft, now = new Date()): FieldError[] {
   const errors: FieldError[] = [];
-  const capacity = draft.capacity.trim();
-  const beds = Number(capacity);
-  if (
-    capacity !== '' &&
-    !(/^\d+$/.test(capacity) && beds >= CAPACITY_RANGE.min && beds <= CAPACITY_RANGE.max)
-  ) {
-    errors.push({ field: 'capacity', message: LISTING_FIELD_MESSAGES.capacity });
-  }
+  const add = (field: keyof ListingDraft, message: string) => {
+    if (!errors.some((e) => e.field === field)) errors.push({ field, message });
+  };
   const zip = draft.zipCode.trim();
-  if (zip !== '' && !isZipCode(zip))
-    errors.push({ field: 'zipCode', message: LISTING_FIELD_MESSAGES.invalidZip });
+  if (zip !== '' && !isZipCode(zip)) add('zipCode', LISTING_FIELD_MESSAGES.invalidZip);
   const email = draft.email.trim();
-  if (email !== '' && !isEmail(email)) {
-    errors.push({ field: 'email', message: PROVIDER_MESSAGES.invalidEmail.description });
-  }
+  if (email !== '' && !isEmail(email)) add('email', PROVIDER_MESSAGES.invalidEmail.description);
   const website = draft.website.trim();
-  if (website !== '' && !isWebAddress(website)) {
-    errors.push({ field: 'website', message: LISTING_FIELD_MESSAGES.invalidWebsite });
+  if (website !== '' && !isWebAddress(website)) add('website', LISTING_FIELD_MESSAGES.invalidWebsite);
+  const photos = lines(draft.images);
+  if (photos.some((i) => !isWebAddress(i))) {
+    add('images', 'Each photo must be a full address starting with https:// or http://.');
+  } else if (photos.length > 20) {
+    add('images', API_MESSAGES.imagesTooMany);
   }
-  if (draft.images.some((i) => i.trim() !== '' && !isWebAddress(i.trim()))) {
-    errors.push({
-      field: 'images',
-      message: 'Each photo must be a full address starting with https:// or http://.',
-    });
-  }
-  for (const [field, rule] of FIDELITY_NUMBER_FIELDS) {
-    if (fidelityNumber(rule, draft[field]) === undefined)
-      errors.push({ field, message: LISTING_FIELD_MESSAGES[rule] });
-  }
-  const change = [draft.scoreChange, draft.scoreChangeYear, draft.scoreChangeSample];
-  const given = change.filter((t) => t.trim() !== '').length;
-  if (given > 0 && given < 3) {
-    const missing = (['scoreChange', 'scoreChangeYear', 'scoreChangeSample'] as const).find(
-      (f) => draft[f].trim() === '',
+  const highlights = lines(draft.programHighlights);
+  const long = highlights.findIndex((h) => Array.from(h).length > MAX_HIGHLIGHT_LENGTH);
+  if (highlights.length > MAX_HIGHLIGHTS) {
+    add('programHighlights', `${API_MESSAGES.highlightsTooMany} This list has ${String(highlights.length)}.`);
+  } else if (long >= 0) {
+    add(
+      'programHighlights',
+      `Each highlight must be at most ${String(MAX_HIGHLIGHT_LENGTH)} characters: highlight ${String(long + 1)} has ${String(Array.from(highlights[long] ?? '').length)}.`,
     );
-    if (missing && !errors.some((e) => e.field === missing))
-      errors.push({ field: missing, message: LISTING_FIELD_MESSAGES.scoreChangeIncomplete });
+  }
+  for (const [field, column] of RANGED_FIELDS) {
+    if (field === 'scorePoints' && draft.scoreDirection === 'unchanged') continue;
+    if (rangedNumber(column, draft[field], now) === undefined) add(field, listingRangeMessage(column, now));
+  }
+  if (hasOutcome(draft)) {
+    const unchanged = draft.scoreDirection === 'unchanged';
+    if (draft.scoreDirection === '') add('scoreDirection', OUTCOME_MESSAGES.outcomeIncomplete);
+    if (!unchanged && draft.scorePoints.trim() === '') add('scorePoints', OUTCOME_MESSAGES.outcomeIncomplete);
+    if (draft.scoreChangeYear.trim() === '') add('scoreChangeYear', OUTCOME_MESSAGES.outcomeIncomplete);
+    if (draft.scoreChangeSample.trim() === '') add('scoreChangeSample', OUTCOME_MESSAGES.outcomeIncomplete);
+    if (!unchanged && rangedNumber('score_points', draft.scorePoints, now) === 0) {
+      add('scorePoints', OUTCOME_MESSAGES.scorePointsNotZero);
+    }
+    if (draft.outcomeMeasure !== 'Y-BOCS' && draft.outcomeMeasure !== 'CY-BOCS') {
+      add('outcomeMeasure', OUTCOME_MESSAGES.outcomeMeasureForChange);
+    }
   }
   return errors;
 }

@@ -13,7 +13,49 @@ const LISTING_STATUS: Record<Listing['status'], { label: string; tone: Tone }> =
   rejected: { label: 'Needs changes', tone: 'red' },
 };
 
-/** The listings already submitted, with their review state, availability and an Edit button while still editable. */
+/** A published listing whose working copy is being changed says so: the page families read has not changed. */
+const EDIT_STATUS: Partial<Record<Listing['status'], { label: string; tone: Tone }>> = {
+  draft: { label: 'Draft of changes', tone: 'slate' },
+  pending: { label: 'Changes pending review', tone: 'amber' },
+  rejected: { label: 'Changes need work', tone: 'red' },
+};
+
+const EDIT_LABEL: Record<Listing['status'], string> = {
+  draft: 'Continue editing',
+  pending: 'Edit',
+  approved: 'Edit listing',
+  rejected: 'Edit and resubmit',
+};
+
+/** Where the published version stands, in a line: live since, or taken down and why. */
+function PublicationLine({ listing }: { listing: Listing }) {
+  const p = listing.publication;
+  if (!p) return null;
+  if (p.state === 'live') {
+    return (
+      <p className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+        <Pill tone="green">Live on the directory</Pill>
+        <span className="text-muted">Listing reviewed {formatDay(p.reviewed_at)}</span>
+        <a className="font-medium text-brand-700 underline" href={`/program/${p.program_id}`}>
+          View in the directory
+        </a>
+      </p>
+    );
+  }
+  return (
+    <p className="mt-2 text-sm">
+      <Pill tone="slate">
+        {p.state === 'unpublished' ? 'Unpublished by the site team' : 'Withdrawn by you'}
+      </Pill>{' '}
+      <span className="text-muted">
+        {formatDay(p.state_changed_at)}
+        {p.state_reason ? ` · ${p.state_reason}` : ''}
+      </span>
+    </p>
+  );
+}
+
+/** The provider's listings (drafts included), with their review state, the published version, availability and Edit. */
 export function SubmittedListings({
   listings,
   editingId,
@@ -32,12 +74,12 @@ export function SubmittedListings({
       <SectionTitle id="submitted-listings-title">Your listings</SectionTitle>
       {listings.length === 0 ? (
         <p className="mt-3 text-muted">
-          Nothing submitted yet. Listings you submit for review appear here with their review state.
+          No listings yet. Listings you save or submit for review appear here with their review state.
         </p>
       ) : (
         <ul className="mt-3 divide-y divide-slate-200" data-testid="listings">
           {listings.map((l) => {
-            const state = LISTING_STATUS[l.status];
+            const state = (l.publication ? EDIT_STATUS[l.status] : undefined) ?? LISTING_STATUS[l.status];
             return (
               <li
                 key={l.id}
@@ -49,9 +91,11 @@ export function SubmittedListings({
                     <Pill tone={state.tone}>{state.label}</Pill>
                   </p>
                   <p className="mt-1 text-sm text-muted">
-                    {l.submitted_at
-                      ? `Submitted ${formatDay(l.submitted_at)}`
-                      : `Created ${formatDay(l.created_at)}`}
+                    {l.status === 'draft'
+                      ? `Draft saved ${formatDay(l.updated_at)}`
+                      : l.submitted_at
+                        ? `Submitted ${formatDay(l.submitted_at)}`
+                        : `Created ${formatDay(l.created_at)}`}
                     {l.reviewed_at ? ` · reviewed ${formatDay(l.reviewed_at)}` : ''}
                   </p>
                   {l.reviewer_notes ? (
@@ -60,35 +104,20 @@ export function SubmittedListings({
                       <p className="mt-1 whitespace-pre-line break-words">{l.reviewer_notes}</p>
                     </div>
                   ) : null}
-                  {l.status === 'approved' && l.published_program_id ? (
-                    <p className="mt-2 text-sm">
-                      <a
-                        className="font-medium text-brand-700 underline"
-                        href={`/program/${l.published_program_id}`}
-                      >
-                        View in the directory
-                      </a>
-                    </p>
-                  ) : null}
+                  <PublicationLine listing={l} />
                   <AvailabilityCard listing={l} onSaved={onAvailability} onFailure={onFailure} />
                 </div>
-                {l.status === 'rejected' || l.status === 'pending' || l.status === 'draft' ? (
-                  <button
-                    type="button"
-                    className={`${secondaryButton} shrink-0`}
-                    disabled={editingId === l.id}
-                    onClick={() => {
-                      onEdit(l);
-                    }}
-                  >
-                    {editingId === l.id
-                      ? 'In the builder'
-                      : l.status === 'rejected'
-                        ? 'Edit and resubmit'
-                        : 'Edit'}
-                    <span className="sr-only"> {l.center_name}</span>
-                  </button>
-                ) : null}
+                <button
+                  type="button"
+                  className={`${secondaryButton} shrink-0`}
+                  disabled={editingId === l.id}
+                  onClick={() => {
+                    onEdit(l);
+                  }}
+                >
+                  {editingId === l.id ? 'In the builder' : EDIT_LABEL[l.status]}
+                  <span className="sr-only"> {l.center_name || 'Untitled listing'}</span>
+                </button>
               </li>
             );
           })}

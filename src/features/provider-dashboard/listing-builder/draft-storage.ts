@@ -1,4 +1,8 @@
-/** Save Draft keeps the draft in this browser only, per user (a shared computer never shows another's). */
+/**
+ * The browser copy of a draft: Save Draft stores drafts on the server, and keeps one here only when
+ * the server could not be reached (an offline fallback, labelled as such when the builder opens
+ * it). Per user, so a shared computer never shows another's.
+ */
 import {
   ACCREDITATIONS,
   AGE_GROUPS,
@@ -7,7 +11,7 @@ import {
   MODALITIES,
   SETTINGS,
 } from '../../../lib/vocabulary.ts';
-import { OUTCOME_MEASURES } from '../../../lib/fidelity.ts';
+import { OUTCOME_MEASURES, SCORE_DIRECTIONS } from '../../../lib/fidelity.ts';
 import { EMPTY_DRAFT, one, pick, TEXT_FIELDS, YES_NO, type ListingDraft } from '../draft.ts';
 
 const KEY_PREFIX = 'ocd-directory-listing-draft:';
@@ -18,6 +22,16 @@ export function draftKey(userId: string): string {
 
 /** Longest text a draft field keeps (the description's limit; the server checks each field). */
 const MAX_TEXT = 5000;
+
+/** The strings of a stored list, at most `max` of them, each at most MAX_TEXT long. */
+function strings(value: unknown, max: number): string[] {
+  return Array.isArray(value)
+    ? value
+        .filter((i): i is string => typeof i === 'string')
+        .slice(0, max)
+        .map((i) => i.slice(0, MAX_TEXT))
+    : [];
+}
 
 /** A stored draft (JSON text) as a draft; `EMPTY_DRAFT` for null, damaged or foreign values. */
 export function parseDraft(raw: string | null): ListingDraft {
@@ -37,6 +51,7 @@ export function parseDraft(raw: string | null): ListingDraft {
     insurance: [],
     images: [],
     accreditations: [],
+    programHighlights: [],
   };
   for (const field of TEXT_FIELDS) {
     const text = v[field];
@@ -51,10 +66,10 @@ export function parseDraft(raw: string | null): ListingDraft {
   draft.insurance = pick(v['insurance'], INSURANCE);
   draft.accreditations = pick(v['accreditations'], ACCREDITATIONS);
   draft.outcomeMeasure = one(v['outcomeMeasure'], OUTCOME_MEASURES);
+  draft.scoreDirection = one(v['scoreDirection'], SCORE_DIRECTIONS);
   draft.familyAccommodationWork = one(v['familyAccommodationWork'], YES_NO);
-  draft.images = Array.isArray(v['images'])
-    ? v['images'].filter((i): i is string => typeof i === 'string').slice(0, 20)
-    : [];
+  draft.images = strings(v['images'], 20);
+  draft.programHighlights = strings(v['programHighlights'], 20);
   draft.lastSaved =
     typeof v['lastSaved'] === 'string' && !Number.isNaN(Date.parse(v['lastSaved'])) ? v['lastSaved'] : null;
   draft.isDraft = true;

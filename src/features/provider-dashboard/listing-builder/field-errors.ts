@@ -28,13 +28,17 @@ const SERVER_FIELDS: Record<string, keyof ListingDraft> = {
   staff_ratio: 'staffRatio',
   medical_support: 'medicalSupport',
   financial_aid: 'financialAid',
+  clinical_approach: 'clinicalApproach',
+  program_highlights: 'programHighlights',
+  team_composition: 'teamComposition',
   logo_url: 'logo',
   license_url: 'license',
   erp_hours_per_week: 'erpHoursPerWeek',
   individual_sessions_per_week: 'individualSessionsPerWeek',
   specialised_clinicians_percent: 'specialisedCliniciansPercent',
   outcome_measure: 'outcomeMeasure',
-  score_change: 'scoreChange',
+  score_direction: 'scoreDirection',
+  score_points: 'scorePoints',
   score_change_year: 'scoreChangeYear',
   score_change_sample: 'scoreChangeSample',
   family_sessions_per_week: 'familySessionsPerWeek',
@@ -46,12 +50,16 @@ const SERVER_FIELDS: Record<string, keyof ListingDraft> = {
   transport_escort: 'transportEscort',
 };
 
-/** The server's messages per field (its snake_case names) as the builder's. */
+/**
+ * The server's messages per field (its snake_case names; a list entry's is `images.3`) as the
+ * builder's; the first message of a field wins.
+ */
 export function serverFieldErrors(fields: Record<string, string>): Errors {
   const errors: Errors = {};
   for (const [key, message] of Object.entries(fields)) {
-    const field = SERVER_FIELDS[key] ?? (key as keyof ListingDraft);
-    errors[field] = message;
+    const name = key.split('.')[0] ?? key;
+    const field = SERVER_FIELDS[name] ?? (name as keyof ListingDraft);
+    errors[field] ??= message;
   }
   return errors;
 }

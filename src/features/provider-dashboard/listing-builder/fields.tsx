@@ -2,13 +2,24 @@
 import type { Failure } from '../api.ts';
 import type { ListingDraft } from '../draft.ts';
 import type { UploadKind } from '../uploads.ts';
-import { Checkboxes, Select, TextArea, TextInput } from '../../../ui/fields.tsx';
+import { rangeOf, type RangedField } from '../../../lib/listing-ranges.ts';
+import {
+  Checkboxes,
+  described,
+  FieldHint,
+  FieldLabel,
+  FieldMessage,
+  inputClass,
+  TextArea,
+  TextInput,
+} from '../../../ui/fields.tsx';
 import type { Errors } from './field-errors.ts';
 import { UploadField } from './UploadField.tsx';
 import type { UpdateField } from './useListingBuilder.ts';
 
 /** Draft fields holding one choice from a list ('' = not specified). */
-type ChoiceKey = 'genderSpecific' | 'setting' | 'outcomeMeasure' | 'familyAccommodationWork';
+type ChoiceKey =
+  'genderSpecific' | 'setting' | 'outcomeMeasure' | 'scoreDirection' | 'familyAccommodationWork';
 /** Draft fields holding any number of choices from a list. */
 type ListKey = 'ageGroups' | 'modalities' | 'insurance' | 'accreditations';
 type TextKey = Exclude<
@@ -34,14 +45,18 @@ type TextSpec = {
   hint?: string;
 };
 
-/** A number kept as typed and checked on submit: a text input with a numeric keyboard. */
+/**
+ * A number with a range and a unit (src/lib/listing-ranges.ts): kept as typed, checked before
+ * saving; the input carries the range's min, max and step, the unit stands beside it and the hint
+ * says the range. The label is the range table's unless given.
+ */
 type NumberSpec = {
   kind: 'number';
   name: TextKey;
-  label: string;
-  maxLength: number;
-  inputMode: 'numeric' | 'decimal' | 'text';
+  column: Exclude<RangedField, 'wait_weeks'>;
+  label?: string;
   placeholder?: string;
+  /** Said before the range in the hint. */
   hint?: string;
 };
 
@@ -63,6 +78,8 @@ type SelectSpec = {
     options: readonly OptionOf<K>[];
     labels?: Partial<Record<OptionOf<K>, string>>;
     hint?: string;
+    /** The empty choice's text. */
+    empty?: string;
   };
 }[ChoiceKey];
 
@@ -76,8 +93,14 @@ type CheckboxesSpec = {
   };
 }[ListKey];
 
-/** Photo addresses, one per line. */
-type LinesSpec = { kind: 'lines'; name: 'images'; label: string; rows: number; max: number; hint: string };
+/** Photo addresses or highlights, one per line (checked before saving, never cut off). */
+type LinesSpec = {
+  kind: 'lines';
+  name: 'images' | 'programHighlights';
+  label: string;
+  rows: number;
+  hint: string;
+};
 
 type FileSpec = { kind: 'file'; name: UploadKind; label: string; hint: string };
 
@@ -119,12 +142,97 @@ export function Fields({ table, form }: { table: FieldTable; form: FieldForm }) 
   );
 }
 
+/**
+ * The hint of a number: the range with its unit, and the step when it is not a whole number.
+ *
+ * @example rangeHint('erp_hours_per_week') // 'From 0 to 80 hours per week, in steps of 0.5.'
+ */
+export function rangeHint(column: RangedField, now = new Date()): string {
+  const r = rangeOf(column, now);
+  if (column === 'score_change_year') return `A year from ${String(r.min)} to ${String(r.max)}.`;
+  const unit = r.unit === '%' ? ' percent' : r.unit === '' ? '' : ` ${r.unit}`;
+  return r.step === 1
+    ? `A whole number from ${String(r.min)} to ${String(r.max)}${unit}.`
+    : `From ${String(r.min)} to ${String(r.max)}${unit}, in steps of ${String(r.step)}.`;
+}
+
+function NumberField({ spec, form }: { spec: NumberSpec; form: FieldForm }) {
+  const { baseId, draft, errors, update } = form;
+  const id = `${baseId}-${spec.name}`;
+  const range = rangeOf(spec.column);
+  const hint = [spec.hint, rangeHint(spec.column)].filter(Boolean).join(' ');
+  const error = errors[spec.name];
+  return (
+    <div>
+      <FieldLabel htmlFor={id} label={spec.label ?? range.label} />
+      <div className="flex items-center gap-2">
+        <div className="w-32 shrink-0">
+          <input
+            id={id}
+            type="number"
+            className={inputClass}
+            value={draft[spec.name]}
+            min={range.min}
+            max={range.max}
+            step={range.step}
+            inputMode={range.step === 1 ? 'numeric' : 'decimal'}
+            placeholder={spec.placeholder}
+            autoComplete="off"
+            aria-invalid={Boolean(error)}
+            aria-describedby={described(id, true, Boolean(error))}
+            onChange={(e) => {
+              update(spec.name, e.target.value);
+            }}
+          />
+        </div>
+        {range.unit ? (
+          <span className="mt-1 text-sm text-muted" data-unit>
+            {range.unit}
+          </span>
+        ) : null}
+      </div>
+      <FieldHint id={`${id}-hint`} hint={hint} />
+      <FieldMessage id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+function ChoiceField({ spec, form }: { spec: SelectSpec; form: FieldForm }) {
+  const { baseId, draft, errors, update } = form;
+  const id = `${baseId}-${spec.name}`;
+  const error = errors[spec.name];
+  const labels: Partial<Record<string, string>> = spec.labels ?? {};
+  return (
+    <div>
+      <FieldLabel htmlFor={id} label={spec.label} />
+      <select
+        id={id}
+        className={inputClass}
+        value={draft[spec.name]}
+        aria-invalid={Boolean(error)}
+        aria-describedby={described(id, Boolean(spec.hint), Boolean(error))}
+        onChange={(e) => {
+          update(spec.name, e.target.value as ListingDraft[ChoiceKey]);
+        }}
+      >
+        <option value="">{spec.empty ?? 'Not specified'}</option>
+        {spec.options.map((o) => (
+          <option key={o} value={o}>
+            {labels[o] ?? o}
+          </option>
+        ))}
+      </select>
+      <FieldHint id={`${id}-hint`} hint={spec.hint} />
+      <FieldMessage id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
 function Field({ spec, form }: { spec: FieldSpec; form: FieldForm }) {
   const { baseId, draft, errors, update } = form;
   const id = `${baseId}-${spec.name}`;
   switch (spec.kind) {
     case 'text':
-    case 'number':
       return (
         <TextInput
           {...spec}
@@ -136,6 +244,8 @@ function Field({ spec, form }: { spec: FieldSpec; form: FieldForm }) {
           }}
         />
       );
+    case 'number':
+      return <NumberField spec={spec} form={form} />;
     case 'textarea':
       return (
         <TextArea
@@ -149,16 +259,7 @@ function Field({ spec, form }: { spec: FieldSpec; form: FieldForm }) {
         />
       );
     case 'select':
-      return (
-        <Select
-          {...spec}
-          id={id}
-          value={draft[spec.name]}
-          onChange={(v) => {
-            update(spec.name, v as ListingDraft[ChoiceKey]);
-          }}
-        />
-      );
+      return <ChoiceField spec={spec} form={form} />;
     case 'checkboxes':
       return (
         <Checkboxes
@@ -181,7 +282,7 @@ function Field({ spec, form }: { spec: FieldSpec; form: FieldForm }) {
           value={draft[spec.name].join('\n')}
           error={errors[spec.name]}
           onChange={(v) => {
-            update(spec.name, v.split('\n').slice(0, spec.max));
+            update(spec.name, v.split('\n'));
           }}
         />
       );

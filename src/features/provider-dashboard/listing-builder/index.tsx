@@ -1,4 +1,4 @@
-/** The dashboard's Listings tab: the listing builder, then the listings already submitted. */
+/** The dashboard's Listings tab: the listing builder, then the provider's listings. */
 import type { ComponentType } from 'react';
 import type { Failure } from '../api.ts';
 import type { Listing } from '../../../api/contracts/listings.ts';
@@ -9,6 +9,7 @@ import { formatDayTime } from '../../../ui/format.ts';
 import { BUILDER_TABS, type BuilderTab } from './builder-tabs.ts';
 import { BuilderTabs, Panel } from './BuilderTabs.tsx';
 import type { FieldForm } from './fields.tsx';
+import { builderStatus } from './opening.ts';
 import { SubmittedListings } from './SubmittedListings.tsx';
 import { BasicTab } from './tabs/BasicTab.tsx';
 import { CredentialsTab } from './tabs/CredentialsTab.tsx';
@@ -32,6 +33,7 @@ const TAB_CONTENT: Record<BuilderTab, ComponentType<{ form: FieldForm }>> = {
 type Props = {
   userId: string;
   listings: Listing[];
+  /** A listing was stored: a draft saved on the server, or a submission (the dashboard keeps its copy). */
   onSubmitted: (listing: Listing) => void;
   onFailure: (failure: Failure) => void;
   /** A listing's availability was stated or confirmed (the dashboard keeps its copy current). */
@@ -39,24 +41,37 @@ type Props = {
 };
 
 export function ListingsTab({ userId, listings, onSubmitted, onFailure, onAvailability }: Props) {
-  const builder = useListingBuilder({ userId, onSubmitted, onFailure });
-  const { baseId, draft, tab } = builder;
+  const builder = useListingBuilder({ userId, listings, onSaved: onSubmitted, onFailure });
+  const { baseId, draft, tab, listing, source } = builder;
   const form: FieldForm = { ...builder, onFailure };
-  const editing = draft.listingId ? listings.find((l) => l.id === draft.listingId) : undefined;
+  const status = builderStatus(draft, listing, source, formatDayTime);
+  const live = listing?.publication?.state === 'live';
 
   return (
     <div className="flex flex-col gap-6">
       <section ref={builder.builderRef} className={card} aria-labelledby={`${baseId}-title`}>
         <div className="flex flex-wrap items-start justify-between gap-3">
-          <div>
-            <SectionTitle id={`${baseId}-title`}>{editing ? 'Edit listing' : 'Listing builder'}</SectionTitle>
+          <div className="min-w-0">
+            <SectionTitle id={`${baseId}-title`}>
+              {listing ? (live ? 'Edit your published listing' : 'Edit listing') : 'Listing builder'}
+            </SectionTitle>
             <p className="mt-1 text-sm text-muted">
-              {editing
-                ? `Editing “${editing.center_name}”. Submitting sends it back for review.`
-                : 'Describe your program. Save Draft keeps it in this browser; Submit for Review sends it to our team.'}
+              {listing
+                ? `“${listing.center_name || 'Untitled listing'}”. Save Draft keeps your changes on your account; Submit for Review sends them to the site team.`
+                : 'Describe your program. Save Draft keeps it on your account; Submit for Review sends it to the site team.'}
             </p>
-            <p className="mt-1 text-sm text-muted" role="status" data-testid="last-saved">
-              {draft.lastSaved ? `Draft saved ${formatDayTime(draft.lastSaved)}.` : ''}
+            <p
+              role="status"
+              data-testid="builder-status"
+              data-source={source}
+              className={`mt-2 text-sm ${
+                status.tone === 'warn'
+                  ? 'rounded-md border border-amber-400 bg-amber-50 p-2 text-amber-950'
+                  : 'font-medium text-ink'
+              }`}
+            >
+              {status.text}
+              {builder.dirty ? ' You have changes that are not saved yet.' : ''}
             </p>
           </div>
           {!isEmptyDraft(draft) ? (
@@ -92,16 +107,22 @@ export function ListingsTab({ userId, listings, onSubmitted, onFailure, onAvaila
           })}
 
           <div className="mt-6 flex flex-wrap gap-3 border-t border-slate-200 pt-4">
-            <button type="button" className={secondaryButton} onClick={builder.save}>
-              Save Draft
+            <button
+              type="button"
+              className={secondaryButton}
+              disabled={builder.busy !== null}
+              aria-busy={builder.busy === 'save'}
+              onClick={() => void builder.save()}
+            >
+              {builder.busy === 'save' ? 'Saving…' : 'Save Draft'}
             </button>
             <button
               type="submit"
               className={primaryButton}
-              disabled={builder.submitting}
-              aria-busy={builder.submitting}
+              disabled={builder.busy !== null}
+              aria-busy={builder.busy === 'submit'}
             >
-              {builder.submitting ? 'Submitting…' : 'Submit for Review'}
+              {builder.busy === 'submit' ? 'Submitting…' : 'Submit for Review'}
             </button>
           </div>
         </form>

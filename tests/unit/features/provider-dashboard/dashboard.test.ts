@@ -11,6 +11,7 @@ import {
   listingBody,
   type ListingDraft,
   hasYouthFacts,
+  rangedNumber,
   servesMinors,
 } from '../../../../src/features/provider-dashboard/draft.ts';
 import type { Listing } from '../../../../src/api/contracts/listings.ts';
@@ -29,11 +30,8 @@ import {
   listingsToConfirm,
   localDay,
 } from '../../../../src/features/provider-dashboard/availability.ts';
-import {
-  AVAILABILITY_MESSAGES,
-  fidelityNumber,
-  LISTING_FIELD_MESSAGES,
-} from '../../../../src/lib/provider-rules.ts';
+import { AVAILABILITY_MESSAGES } from '../../../../src/lib/provider-rules.ts';
+import { listingRangeMessage, OUTCOME_MESSAGES } from '../../../../src/lib/provider-schemas.ts';
 import {
   barPercent,
   engagementRows,
@@ -238,6 +236,7 @@ describe('listing body', () => {
       capacity: 24,
       setting: 'Residential',
       images: ['https://harbor.example/a.jpg'],
+      program_highlights: [],
       age_groups: ['Adolescents'],
       modalities: [],
       insurance: [],
@@ -257,7 +256,7 @@ describe('listing body', () => {
 describe('draftFieldErrors', () => {
   it.each([
     [{ capacity: '0' }, 'capacity'],
-    [{ capacity: '10001' }, 'capacity'],
+    [{ capacity: '501' }, 'capacity'],
     [{ capacity: '2.5' }, 'capacity'],
     [{ capacity: 'twenty' }, 'capacity'],
     [{ zipCode: '1234' }, 'zipCode'],
@@ -273,7 +272,7 @@ describe('draftFieldErrors', () => {
   it.each([
     [{}],
     [{ capacity: '1' }],
-    [{ capacity: '10000' }],
+    [{ capacity: '500' }],
     [{ zipCode: '02139' }],
     [{ zipCode: '02139-1234' }],
     [{ email: 'admissions@harbor.example' }],
@@ -323,7 +322,8 @@ describe('draftFromListing', () => {
       individual_sessions_per_week: null,
       specialised_clinicians_percent: null,
       outcome_measure: null,
-      score_change: null,
+      score_direction: null,
+      score_points: null,
       score_change_year: null,
       score_change_sample: null,
       family_sessions_per_week: null,
@@ -334,6 +334,9 @@ describe('draftFromListing', () => {
       parent_contact_policy: null,
       schooling: null,
       transport_escort: null,
+      clinical_approach: null,
+      program_highlights: [],
+      team_composition: null,
       availability: null,
       publication: null,
     };
@@ -358,7 +361,8 @@ describe('treatment fidelity and youth-safety fields in the draft', () => {
     individualSessionsPerWeek: '3',
     specialisedCliniciansPercent: '80',
     outcomeMeasure: 'Y-BOCS',
-    scoreChange: '-11.5',
+    scoreDirection: 'fell',
+    scorePoints: '11.5',
     scoreChangeYear: '2025',
     scoreChangeSample: '48',
     familySessionsPerWeek: '1',
@@ -395,7 +399,8 @@ describe('treatment fidelity and youth-safety fields in the draft', () => {
       individual_sessions_per_week: 3,
       specialised_clinicians_percent: 80,
       outcome_measure: 'Y-BOCS',
-      score_change: -11.5,
+      score_direction: 'fell',
+      score_points: 11.5,
       score_change_year: 2025,
       score_change_sample: 48,
       family_sessions_per_week: 1,
@@ -445,7 +450,8 @@ describe('treatment fidelity and youth-safety fields in the draft', () => {
       individual_sessions_per_week: 3,
       specialised_clinicians_percent: 80,
       outcome_measure: 'CY-BOCS',
-      score_change: -11.5,
+      score_direction: 'rose',
+      score_points: 11.5,
       score_change_year: 2025,
       score_change_sample: 48,
       family_sessions_per_week: 0,
@@ -456,6 +462,9 @@ describe('treatment fidelity and youth-safety fields in the draft', () => {
       parent_contact_policy: 'Daily',
       schooling: 'On-site',
       transport_escort: 'No',
+      clinical_approach: 'ERP every day.',
+      program_highlights: ['Daily ERP', 'Family weekends'],
+      team_composition: '2 psychiatrists',
       status: 'approved',
       submitted_at: null,
       reviewed_at: null,
@@ -472,8 +481,12 @@ describe('treatment fidelity and youth-safety fields in the draft', () => {
       familySessionsPerWeek: '0',
       outcomeMeasure: 'CY-BOCS',
       familyAccommodationWork: 'yes',
-      scoreChange: '-11.5',
+      scoreDirection: 'rose',
+      scorePoints: '11.5',
       licenseNumber: '12345',
+      clinicalApproach: 'ERP every day.',
+      programHighlights: ['Daily ERP', 'Family weekends'],
+      teamComposition: '2 psychiatrists',
     });
     const body = listingBody(d);
     for (const key of [
@@ -481,7 +494,8 @@ describe('treatment fidelity and youth-safety fields in the draft', () => {
       'individual_sessions_per_week',
       'specialised_clinicians_percent',
       'outcome_measure',
-      'score_change',
+      'score_direction',
+      'score_points',
       'score_change_year',
       'score_change_sample',
       'family_sessions_per_week',
@@ -492,6 +506,9 @@ describe('treatment fidelity and youth-safety fields in the draft', () => {
       'parent_contact_policy',
       'schooling',
       'transport_escort',
+      'clinical_approach',
+      'program_highlights',
+      'team_composition',
     ] as const)
       expect(body[key], key).toEqual(row[key]);
     // A listing row without these columns gives blanks.
@@ -511,20 +528,44 @@ describe('treatment fidelity and youth-safety fields in the draft', () => {
     [{ individualSessionsPerWeek: '-1' }, ['individualSessionsPerWeek']],
     [{ specialisedCliniciansPercent: '50.5' }, ['specialisedCliniciansPercent']],
     [{ familySessionsPerWeek: '15' }, ['familySessionsPerWeek']],
-    [{ scoreChange: '-10' }, ['scoreChangeYear']],
-    [{ scoreChangeYear: '2025', scoreChangeSample: '30' }, ['scoreChange']],
-    [{ scoreChange: '-10', scoreChangeYear: '1980', scoreChangeSample: '30' }, ['scoreChangeYear']],
-    [{ scoreChange: '-10', scoreChangeYear: '2025', scoreChangeSample: '0' }, ['scoreChangeSample']],
+    [
+      { outcomeMeasure: 'Y-BOCS', scoreDirection: 'fell' },
+      ['scorePoints', 'scoreChangeYear', 'scoreChangeSample'],
+    ],
+    [
+      { outcomeMeasure: 'Y-BOCS', scoreChangeYear: '2025', scoreChangeSample: '30' },
+      ['scoreDirection', 'scorePoints'],
+    ],
+    [
+      {
+        outcomeMeasure: 'Y-BOCS',
+        scoreDirection: 'fell',
+        scorePoints: '10',
+        scoreChangeYear: '1980',
+        scoreChangeSample: '30',
+      },
+      ['scoreChangeYear'],
+    ],
+    [
+      {
+        outcomeMeasure: 'Y-BOCS',
+        scoreDirection: 'fell',
+        scorePoints: '10',
+        scoreChangeYear: '2025',
+        scoreChangeSample: '0',
+      },
+      ['scoreChangeSample'],
+    ],
   ] as [Partial<ListingDraft>, (keyof ListingDraft)[]][])('%o → %o', (fields, problems) => {
     expect(draftFieldErrors(draft(fields)).map((e) => e.field)).toEqual(problems);
   });
 
   it("the messages are the API schema's", () => {
     expect(draftFieldErrors(draft({ erpHoursPerWeek: '81' }))[0]?.message).toBe(
-      LISTING_FIELD_MESSAGES.erpHoursPerWeek,
+      listingRangeMessage('erp_hours_per_week'),
     );
-    expect(draftFieldErrors(draft({ scoreChange: '-1' }))[0]?.message).toBe(
-      LISTING_FIELD_MESSAGES.scoreChangeIncomplete,
+    expect(draftFieldErrors(draft({ outcomeMeasure: 'Y-BOCS', scorePoints: '1' }))[0]?.message).toBe(
+      OUTCOME_MESSAGES.outcomeIncomplete,
     );
     expect(draftFieldErrors(draft({ ...FACTS }))).toEqual([]);
   });
@@ -539,22 +580,29 @@ describe('treatment fidelity and youth-safety fields in the draft', () => {
   });
 });
 
-describe('fidelityNumber (provider-rules)', () => {
+describe('rangedNumber (the builder reads a typed number against LISTING_RANGES)', () => {
+  const now = new Date('2026-06-01T00:00:00Z');
   it.each([
-    ['erpHoursPerWeek', '', null],
-    ['erpHoursPerWeek', ' 12.5 ', 12.5],
-    ['erpHoursPerWeek', '0', 0],
-    ['erpHoursPerWeek', '80', 80],
-    ['erpHoursPerWeek', '80.1', undefined],
-    ['erpHoursPerWeek', '1e1', undefined],
-    ['erpHoursPerWeek', '0x10', undefined],
-    ['erpHoursPerWeek', '.5', 0.5],
-    ['specialisedCliniciansPercent', '99.5', undefined],
-    ['scoreChange', '-40', -40],
-    ['scoreChange', '-40.5', undefined],
-    ['scoreChangeSample', '1000000', 1_000_000],
+    ['erp_hours_per_week', '', null],
+    ['erp_hours_per_week', ' 12.5 ', 12.5],
+    ['erp_hours_per_week', '0', 0],
+    ['erp_hours_per_week', '80', 80],
+    ['erp_hours_per_week', '80.5', undefined],
+    ['erp_hours_per_week', '12.3', undefined],
+    ['erp_hours_per_week', '1e1', undefined],
+    ['erp_hours_per_week', '0x10', undefined],
+    ['erp_hours_per_week', '.5', 0.5],
+    ['specialised_clinicians_percent', '99.5', undefined],
+    ['score_points', '40', 40],
+    ['score_points', '-1', undefined],
+    ['score_change_year', '2026', 2026],
+    ['score_change_year', '2027', undefined],
+    ['score_change_sample', '10000', 10_000],
+    ['score_change_sample', '10001', undefined],
+    ['capacity', '500', 500],
+    ['capacity', '501', undefined],
   ] as const)('%s %o → %o', (field, text, expected) => {
-    expect(fidelityNumber(field, text)).toBe(expected);
+    expect(rangedNumber(field, text, now)).toBe(expected);
   });
 });
 

@@ -19,6 +19,13 @@ const BASIC: FieldTable = [
     hint: 'What the program treats, for whom, and how. Families read this first.',
   },
   {
+    kind: 'lines',
+    name: 'programHighlights',
+    label: 'Program highlights',
+    rows: 4,
+    hint: 'Up to 8 short lines, one per line, each at most 160 characters: what sets your program apart (e.g. "Daily ERP with a therapist on every exposure").',
+  },
+  {
     kind: 'row',
     columns: 2,
     fields: [

@@ -7,7 +7,6 @@ const MEDIA: FieldTable = [
     name: 'images',
     label: 'Photo links',
     rows: 3,
-    max: 20,
     hint: 'Up to 20 addresses of photos on your website, one per line.',
   },
 ];

@@ -20,9 +20,15 @@ const PROGRAM: FieldTable = [
     kind: 'row',
     columns: 2,
     fields: [
-      { kind: 'select', name: 'genderSpecific', label: 'Gender', options: GENDER_OPTIONS },
+      {
+        kind: 'select',
+        name: 'genderSpecific',
+        label: 'Who the program admits',
+        options: GENDER_OPTIONS,
+        hint: 'Co-ed, or the one group a gender-specific program serves (e.g. Girls-only, Women-only).',
+      },
       { kind: 'select', name: 'setting', label: 'Setting', options: SETTINGS },
-      { kind: 'number', name: 'capacity', label: 'Capacity (beds)', maxLength: 5, inputMode: 'numeric' },
+      { kind: 'number', name: 'capacity', column: 'capacity', label: 'Capacity' },
       {
         kind: 'text',
         name: 'avgLength',
