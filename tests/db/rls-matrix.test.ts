@@ -300,13 +300,17 @@ describe('RLS matrix', () => {
     // provider_uploads has its own matrix: tests/db/provider-uploads-rls.test.ts; notifications and
     // pending_rebuild (no access for any API role) are covered by tests/db/admin-decisions.test.ts;
     // listing_reports by tests/db/listing-reports.test.ts; listing_publications by
-    // tests/db/listing-publications.test.ts.
+    // tests/db/listing-publications.test.ts; program_reviews, review_responses and review_reports
+    // by tests/db/reviews.test.ts.
     const elsewhere = [
       'listing_publications',
       'listing_reports',
       'notifications',
       'pending_rebuild',
+      'program_reviews',
       'provider_uploads',
+      'review_reports',
+      'review_responses',
     ];
     expect(tables.map((t) => t.name)).toEqual([...TABLES.map((t) => t.table), ...elsewhere].sort());
   });

@@ -1,6 +1,7 @@
 /** Table rows as JSON carries them (ISO timestamps, numeric as numbers), kept beside the contracts because the API answers rows; tests/db/rows.test.ts checks each column list against the database. */
 import type { AvailabilityStatus } from '../../lib/availability.ts';
 import type { OutcomeMeasure } from '../../lib/fidelity.ts';
+import type { ModerationStatus, Relationship, RemovalRuleId, ReviewFlag } from '../../lib/reviews.ts';
 import type {
   EngagementEventType,
   InquiryStatus,
@@ -488,6 +489,109 @@ export const LISTING_REPORT_COLUMNS = columnsOf<ListingReportRow>()([
   'resolution_note',
 ]);
 
+/** A family's review of a program (`program_reviews`, migration 20261126000500). */
+export interface ProgramReviewRow {
+  id: string;
+  /** A program file's id or a published listing's program id. */
+  program_id: string;
+  /** The author (null only for the seed's sample reviews); never shown. */
+  user_id: string | null;
+  /** 1–5 stars. */
+  rating: number;
+  title: string;
+  body: string;
+  relationship: Relationship;
+  stay_year: number | null;
+  /** "Maria G." or "A parent". */
+  public_name: string;
+  connected_to_program: boolean;
+  connection_note: string | null;
+  /** "Sent a request through this site" (set by the database). */
+  sent_request: boolean;
+  /** For the moderator (set by the functions). */
+  flags: ReviewFlag[];
+  /** The seed's fictional demo reviews. */
+  sample: boolean;
+  status: ModerationStatus;
+  rejection_rule: RemovalRuleId | null;
+  moderated_at: string | null;
+  /** The administrator who decided (never shown). */
+  moderated_by: string | null;
+  created_at: string;
+  /** The author's last edit. */
+  updated_at: string;
+}
+export const PROGRAM_REVIEW_COLUMNS = columnsOf<ProgramReviewRow>()([
+  'id',
+  'program_id',
+  'user_id',
+  'rating',
+  'title',
+  'body',
+  'relationship',
+  'stay_year',
+  'public_name',
+  'connected_to_program',
+  'connection_note',
+  'sent_request',
+  'flags',
+  'sample',
+  'status',
+  'rejection_rule',
+  'moderated_at',
+  'moderated_by',
+  'created_at',
+  'updated_at',
+]);
+
+/** The program's one response to a review (`review_responses`). */
+export interface ReviewResponseRow {
+  id: string;
+  review_id: string;
+  /** The provider of the program's live listing (set by the database). */
+  provider_id: string;
+  body: string;
+  status: ModerationStatus;
+  rejection_rule: RemovalRuleId | null;
+  moderated_at: string | null;
+  moderated_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export const REVIEW_RESPONSE_COLUMNS = columnsOf<ReviewResponseRow>()([
+  'id',
+  'review_id',
+  'provider_id',
+  'body',
+  'status',
+  'rejection_rule',
+  'moderated_at',
+  'moderated_by',
+  'created_at',
+  'updated_at',
+]);
+
+/** A report of a published review (`review_reports`); names nobody. */
+export interface ReviewReportRow {
+  id: string;
+  review_id: string;
+  /** Why it breaks the policy (10–1000 characters). */
+  reason: string;
+  status: 'open' | 'resolved';
+  created_at: string;
+  resolved_at: string | null;
+  resolved_by: string | null;
+}
+export const REVIEW_REPORT_COLUMNS = columnsOf<ReviewReportRow>()([
+  'id',
+  'review_id',
+  'reason',
+  'status',
+  'created_at',
+  'resolved_at',
+  'resolved_by',
+]);
+
 /** Every public table with its columns. */
 export const TABLE_COLUMNS = {
   user_roles: USER_ROLE_COLUMNS,
@@ -504,4 +608,7 @@ export const TABLE_COLUMNS = {
   pending_rebuild: PENDING_REBUILD_COLUMNS,
   listing_reports: LISTING_REPORT_COLUMNS,
   listing_publications: LISTING_PUBLICATION_COLUMNS,
+  program_reviews: PROGRAM_REVIEW_COLUMNS,
+  review_responses: REVIEW_RESPONSE_COLUMNS,
+  review_reports: REVIEW_REPORT_COLUMNS,
 } as const;
