@@ -210,7 +210,7 @@ function ReportCard({
           )}
         </Row>
         <Row term="Sent">{formatDayTime(report.created_at)}</Row>
-        {resolved ? <Row term="Resolved">{formatDay(report.resolved_at)}</Row> : null}
+        {resolved ? <Row term="Resolved on">{formatDay(report.resolved_at)}</Row> : null}
         {resolved && report.resolution_note !== null ? (
           <Row term="Note">
             <p className="whitespace-pre-line">{report.resolution_note}</p>
