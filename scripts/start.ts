@@ -8,10 +8,15 @@
  *
  * Listens on 127.0.0.1 only unless `--host` says otherwise (e.g. `--host 0.0.0.0` to try the
  * site from a phone on the same network).
+ *
+ * The terminal gets a few lines ("Built 2,218 pages in 41 s — log: .data/logs/build.log") and,
+ * last, a framed block with the site's address, the demo accounts and the mail outbox; the build's
+ * per-page lines go to .data/logs/build.log, the backend's startup to .data/logs/start.log. Once
+ * the site is ready, what happens (e-mails reaching the outbox, rebuilds) is printed as it comes.
  */
 import { NetlifyDev } from '@netlify/dev';
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { join, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -35,6 +40,15 @@ import { guardRequest } from './lib/request-guard.ts';
 import { headersForPath, staticHeadersFor, tomlHeaderRules } from './lib/static-headers.ts';
 import { ensureBackend, notFoundRules, runGenerators } from './lib/runtime.ts';
 import { LOCAL_BUILD_HOOK_PATH, LocalRebuilder } from './lib/local-rebuild.ts';
+import {
+  BUILD_LOG,
+  BuildOutputReader,
+  buildSummary,
+  duration,
+  LOGS_DIR,
+  readyBlock,
+  START_LOG,
+} from './lib/start-output.ts';
 
 process.env.ASTRO_TELEMETRY_DISABLED = '1'; // no request to telemetry.astro.build (scripts/astro.ts)
 
@@ -51,8 +65,30 @@ const root = process.cwd();
 const dist = resolve(root, 'dist');
 const origin = `http://localhost:${port}`;
 
-const backend = await ensureBackend({ siteUrl: origin });
-runGenerators();
+// The terminal gets a few lines and, last, the block a newcomer needs (scripts/lib/start-output.ts);
+// the details of the startup go to .data/logs/start.log and the build's to .data/logs/build.log.
+mkdirSync(join(root, LOGS_DIR), { recursive: true });
+const startLog = createWriteStream(join(root, START_LOG));
+let ready = false;
+/**
+ * A line of the backend or the server: into the start log, and to the terminal once the site is
+ * ready (e-mails arriving in the outbox, rebuilds), except Postgres's own chatter.
+ */
+function note(line: string): void {
+  startLog.write(`${line}\n`);
+  if (ready && !line.startsWith('[postgres]')) console.log(line);
+}
+
+const backendStarted = Date.now();
+const remote = existsSync('.env') || Boolean(process.env.SUPABASE_URL || process.env.DATABASE_URL);
+if (!remote) console.log('Starting the local backend (Postgres, auth, mail outbox)…');
+const backend = await ensureBackend({ siteUrl: origin, log: note });
+console.log(
+  backend
+    ? `Local backend ready in ${duration(Date.now() - backendStarted)}.`
+    : 'Using the backend of SUPABASE_URL / DATABASE_URL.',
+);
+runGenerators(note);
 
 // Approving a listing calls the build hook (netlify/functions/_shared/publishing.ts). With the local
 // backend there is no Netlify build: the hook is this server, which rebuilds in the background,
@@ -65,6 +101,7 @@ if (backend) {
   process.env.REBUILD_MIN_INTERVAL_SECONDS ||= '0';
 }
 const rebuilder = new LocalRebuilder(root, {
+  log: note,
   ...(backend && {
     onOutcome: async (outcome) => {
       if (await recordBuildOutcome(outcome)) await startRebuildIfDue();
@@ -72,14 +109,59 @@ const rebuilder = new LocalRebuilder(root, {
   }),
 });
 
+/**
+ * `astro build`, its output into the build log: the terminal gets one line, and the warnings and
+ * errors (a failed build also shows the end of the log).
+ */
+async function buildSite(): Promise<number> {
+  console.log(`Building the site (details in ${BUILD_LOG})…`);
+  const started = Date.now();
+  const log = createWriteStream(join(root, BUILD_LOG));
+  const reader = new BuildOutputReader();
+  let tail: string[] = [];
+  const child = spawn('astro', ['build'], { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.on('data', (chunk: Buffer) => {
+      log.write(chunk);
+      const text = chunk.toString();
+      reader.feed(text);
+      tail = [...tail, ...text.split('\n')].slice(-25);
+    });
+  }
+  const status = await new Promise<number>((resolveExit) => {
+    child.on('error', (error) => {
+      log.write(`${String(error)}\n`);
+      tail.push(String(error));
+      resolveExit(1);
+    });
+    child.on('close', (code) => {
+      resolveExit(code ?? 1);
+    });
+  });
+  reader.end();
+  await new Promise((done) => log.end(done));
+  const problems = reader.problems;
+  if (status !== 0) {
+    console.error(['', ...tail.filter((l) => l.trim() !== ''), ''].join('\n'));
+    console.error(`The build failed (exit code ${String(status)}) — full log: ${BUILD_LOG}`);
+    return status;
+  }
+  console.log(buildSummary(reader.pages, Date.now() - started, BUILD_LOG));
+  for (const problem of problems.slice(0, 5)) console.log(`  ${problem}`);
+  if (problems.length > 5) console.log(`  …and ${String(problems.length - 5)} more in ${BUILD_LOG}`);
+  return 0;
+}
+
+let builtNow = false;
 if (!values['no-build'] || !existsSync(join(dist, 'index.html'))) {
   // What the local database asked for so far is in this build: published once it succeeds.
   const generation = backend ? await currentGeneration().catch(() => 0) : 0;
-  const built = spawnSync('astro', ['build'], { stdio: 'inherit', env: process.env });
-  if (built.status !== 0) {
+  const status = await buildSite();
+  if (status !== 0) {
     await backend?.stop();
-    process.exit(built.status ?? 1);
+    process.exit(status);
   }
+  builtNow = true;
   if (generation > 0) await recordBuildOutcome({ generation, ok: true }).catch(() => false);
 }
 
@@ -218,10 +300,21 @@ const server = http.createServer({ requestTimeout: 15_000, headersTimeout: 10_00
   })();
 });
 
+// The seed's demo accounts, for the block printed when the server listens (local backend only).
+const accounts = backend ? (await import('../supabase/local/index.ts')).DEMO_ACCOUNTS : [];
+
 server.listen(port, host, () => {
-  console.log(`\n  Site:      ${origin}${host === '127.0.0.1' ? '' : ` (listening on ${host})`}`);
-  console.log(`  Functions: ${functions.map((f) => f.name).join(', ')}`);
-  if (backend) console.log(`  Mail:      ${process.env.OUTBOX_URL ?? ''}\n`);
+  note(`Functions: ${functions.map((f) => f.name).join(', ')}`);
+  const block = readyBlock({
+    site: origin,
+    listening: host === '127.0.0.1' ? undefined : host,
+    outbox: backend ? process.env.OUTBOX_URL : undefined,
+    accounts,
+    buildLog: builtNow ? BUILD_LOG : undefined,
+    startLog: START_LOG,
+  });
+  console.log(['', ...block, ''].join('\n'));
+  ready = true;
 });
 
 let stopping = false;
@@ -240,6 +333,7 @@ async function shutdown(): Promise<void> {
     console.error('[server] stopping the blobs server:', error);
   });
   await backend?.stop();
+  startLog.end();
   process.exit(0);
 }
 process.once('SIGINT', () => void shutdown());

@@ -8,7 +8,11 @@ type Backend = { stop: () => Promise<void> };
  * Starts the embedded local backend unless SUPABASE_URL or DATABASE_URL points elsewhere, and
  * exports its settings to process.env so the build (PUBLIC_*) and the functions see them.
  */
-export async function ensureBackend(opts: { siteUrl: string }): Promise<Backend | null> {
+export async function ensureBackend(opts: {
+  siteUrl: string;
+  /** Where the backend's lines go; by default the terminal, without Postgres's own chatter. */
+  log?: (line: string) => void;
+}): Promise<Backend | null> {
   // A developer's `.env` (see .env.example) points the project at other services.
   if (existsSync('.env')) process.loadEnvFile('.env');
   if (process.env.SUPABASE_URL || process.env.DATABASE_URL) {
@@ -22,18 +26,30 @@ export async function ensureBackend(opts: { siteUrl: string }): Promise<Backend 
     siteUrl: opts.siteUrl,
     // The browser tests sign in many times a minute from one address (playwright.config.ts).
     rateLimits: process.env.LOCAL_AUTH_RATE_LIMITS === 'relaxed' ? 'relaxed' : 'default',
-    log: (line) => {
-      if (!line.startsWith('[postgres]')) console.log(line);
-    },
+    log:
+      opts.log ??
+      ((line) => {
+        if (!line.startsWith('[postgres]')) console.log(line);
+      }),
   });
   Object.assign(process.env, backend.env);
   return backend;
 }
 
-/** Writes the files that are generated from content (the server-side program index). */
-export function runGenerators(): void {
-  const result = spawnSync(process.execPath, ['scripts/gen-program-index.ts'], { stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('Generating the program index failed');
+/**
+ * Writes the files that are generated from content (the server-side program index). With `log`,
+ * the generator's output goes there instead of the terminal (and into the error when it fails).
+ */
+export function runGenerators(log?: (line: string) => void): void {
+  const result = spawnSync(process.execPath, ['scripts/gen-program-index.ts'], {
+    stdio: log ? 'pipe' : 'inherit',
+    encoding: 'utf8',
+  });
+  // Captured only with `log` (inherited output is not captured).
+  const output = log ? `${result.stdout}${result.stderr}`.trimEnd() : '';
+  if (log && output !== '') for (const line of output.split('\n')) log(line);
+  if (result.status !== 0)
+    throw new Error(`Generating the program index failed${output === '' ? '' : `:\n${output}`}`);
 }
 
 /** The `from` patterns of netlify.toml redirects that answer 404, as regular expressions. */
