@@ -127,6 +127,13 @@ begin
 
   insert into public.program_engagement (program_id, event_type, created_at)
   values ('mclean', 'view', now() - interval '4 hours'), ('mclean', 'website_click', now() - interval '4 hours');
+
+  -- The decisions above are demo history, not news: their notifications (the verification
+  -- approval's "now verified" e-mail, which also asks for a rebuild because the provider has a
+  -- live listing) count as sent, so a first `npm start` neither mails the demo provider nor
+  -- rebuilds the site a minute after building it.
+  update public.notifications set claimed_at = now(), sent_at = now()
+  where provider_id = '44444444-4444-4444-8444-444444444444' and sent_at is null;
 end
 $$;
 
