@@ -181,20 +181,15 @@ describe('the rating sort: highest first, more reviews first among equals, progr
 });
 
 describe('who may review a program', () => {
-  const base = {
+  type Account = Parameters<typeof reviewIneligibility>[0];
+  const base: Account = {
     signedIn: true,
     roles: ['user'],
     providerId: null,
     programProviderIds: [],
     hasReviewed: false,
   };
-  it.each<
-    [
-      string,
-      Partial<typeof base> & { providerId?: string | null; programProviderIds?: string[] },
-      IneligibleReason | null,
-    ]
-  >([
+  it.each<[string, Partial<Account>, IneligibleReason | null]>([
     ['a family account', {}, null],
     ['a new account without a role', { roles: [] }, null],
     ['a family account that already reviewed it', { hasReviewed: true }, 'already_reviewed'],
