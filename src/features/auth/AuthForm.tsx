@@ -35,6 +35,7 @@ import {
   whenSignedIn,
 } from '../../api/session.ts';
 import { SITE_TITLE, MIN_PASSWORD_LENGTH } from '../../lib/vocabulary.ts';
+import { CodeEntry } from './CodeEntry.tsx';
 
 const HEADINGS: Record<AuthMode, { title: string; lead: string }> = {
   signin: { title: 'Sign In', lead: 'Sign in to save programs and follow your information requests.' },
@@ -333,6 +334,29 @@ export default function AuthForm() {
             </p>
           )}
           <p className="text-sm text-muted">Nothing there after a few minutes? Check your spam folder.</p>
+          <section aria-labelledby="auth-code-title" className="space-y-3 border-t border-slate-200 pt-4">
+            <h2 id="auth-code-title" className="text-base font-semibold">
+              Reading the email on another device?
+            </h2>
+            <p className="text-sm text-muted">
+              Enter the code from the email here to{' '}
+              {sent.kind === 'signup' ? 'confirm your address and ' : ''}
+              sign in on this device.
+            </p>
+            <CodeEntry
+              email={sent.email}
+              kind="email"
+              next={next}
+              welcome={
+                sent.kind === 'signup'
+                  ? {
+                      title: 'Email Confirmed',
+                      description: "Welcome! Your email address is confirmed and you're signed in.",
+                    }
+                  : MESSAGES.welcome
+              }
+            />
+          </section>
           <AlertBox message={alert} />
           <NoticeBox message={notice} />
           {sent.kind === 'signup' ? (
@@ -502,6 +526,15 @@ function ModeLinks({
       {mode === 'signin' ? (
         <>
           <p>{to('magic-link', 'Email me a sign-in link instead')}</p>
+          <p>
+            Have a code from one of our emails?{' '}
+            <a
+              href={`/auth/confirm${next ? `?${new URLSearchParams({ next }).toString()}` : ''}`}
+              className={linkButton}
+            >
+              Enter the code
+            </a>
+          </p>
           <p>New here? {to('signup', 'Create an account')}</p>
           <p>
             Are you a treatment provider?{' '}
@@ -515,7 +548,18 @@ function ModeLinks({
       ) : mode === 'magic-link' ? (
         <p>{to('signin', 'Sign in with a password instead')}</p>
       ) : (
-        <p>{to('signin', 'Back to Sign In')}</p>
+        <>
+          <p>
+            Have the code from a reset email?{' '}
+            <a
+              href={`/auth/confirm?${new URLSearchParams({ type: 'recovery', ...(next ? { next } : {}) }).toString()}`}
+              className={linkButton}
+            >
+              Enter the code
+            </a>
+          </p>
+          <p>{to('signin', 'Back to Sign In')}</p>
+        </>
       )}
     </div>
   );

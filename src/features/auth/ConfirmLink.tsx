@@ -6,6 +6,10 @@
  *   this browser's storage) → `exchangeCodeForSession`;
  * - `#access_token=…&refresh_token=…` (links of non-PKCE requests) or `#error=…` (used or expired).
  * Recovery ends on /auth?mode=update-password; everything else on `next` (default /).
+ *
+ * Opened without a link (`/auth/confirm`, or with only `type`/`next`), it asks for the one-time
+ * code of the e-mail instead: a person reading the e-mail on their phone types the code on the
+ * device where they want to sign in (`CodeEntry`).
  */
 import { useEffect, useRef, useState } from 'react';
 import type { EmailOtpType } from '@supabase/supabase-js';
@@ -14,11 +18,14 @@ import { linkButton, submitButton } from '../../ui/buttons.ts';
 import { MESSAGES } from '../../lib/auth/messages.ts';
 import { safeNextPath, signInHrefFor } from '../../lib/auth/rules.ts';
 import { getSupabase } from '../../api/session.ts';
+import { updatePasswordPath } from './code.ts';
+import { CodeEntry } from './CodeEntry.tsx';
 
 type Outcome =
   | { state: 'working' }
   | { state: 'expired'; type: string | null; next: string | null }
   | { state: 'other-browser'; next: string | null }
+  | { state: 'code'; type: string | null; next: string | null }
   | { state: 'invalid' };
 
 const OTP_TYPES: readonly EmailOtpType[] = [
@@ -29,20 +36,6 @@ const OTP_TYPES: readonly EmailOtpType[] = [
   'invite',
   'email_change',
 ];
-
-/**
- * The new-password form; `next` (where to go after it) is kept, unless it already is a
- * new-password form: /auth?mode=update-password, or /provider-login?mode=reset (the provider's
- * "Create New Password").
- */
-function updatePasswordPath(next: string | null): string {
-  if (next) {
-    const url = new URL(next, location.origin);
-    if (url.pathname === '/auth') return next;
-    if (url.pathname === '/provider-login' && url.searchParams.get('mode') === 'reset') return next;
-  }
-  return `/auth?${new URLSearchParams({ mode: 'update-password', ...(next ? { next } : {}) }).toString()}`;
-}
 
 async function complete(): Promise<Outcome | { state: 'done'; to: string }> {
   const query = new URLSearchParams(location.search);
@@ -55,6 +48,7 @@ async function complete(): Promise<Outcome | { state: 'done'; to: string }> {
   history.replaceState(null, '', '/auth/confirm');
 
   if (hash.get('error') || hash.get('error_code')) return { state: 'expired', type, next };
+  if (!tokenHash && !code && !hash.get('access_token')) return { state: 'code', type, next };
 
   const client = await getSupabase();
   let recovery = type === 'recovery';
@@ -84,7 +78,7 @@ async function complete(): Promise<Outcome | { state: 'done'; to: string }> {
     return { state: 'invalid' };
   }
 
-  if (recovery) return { state: 'done', to: updatePasswordPath(next) };
+  if (recovery) return { state: 'done', to: updatePasswordPath(next, location.origin) };
   flashToast(
     type === 'signup'
       ? {
@@ -150,6 +144,35 @@ export default function ConfirmLink() {
         <p className="text-center text-sm">
           <a href={`/auth?mode=magic-link${nextParam(outcome.next)}`} className={linkButton}>
             Email me a new sign-in link
+          </a>
+        </p>
+      </div>
+    );
+  }
+  if (outcome.state === 'code') {
+    const recovery = outcome.type === 'recovery';
+    return (
+      <div className="space-y-4">
+        <h1
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-2xl font-bold tracking-tight text-brand-800 focus:outline-none"
+        >
+          Enter the Code from Your Email
+        </h1>
+        <p>
+          {recovery
+            ? 'Our password reset email has a link and a code. Reading it on another device? Enter your email address and the code here to choose a new password on this device.'
+            : 'Our sign-in and confirmation emails have a link and a code. Reading the email on another device? Enter your email address and the code here to sign in on this device.'}
+        </p>
+        <CodeEntry kind={recovery ? 'recovery' : 'any'} next={outcome.next} />
+        <p className="text-center text-sm">
+          No email, or the code has expired?{' '}
+          <a
+            href={recovery ? '/auth?mode=reset' : `/auth?mode=magic-link${nextParam(outcome.next)}`}
+            className={linkButton}
+          >
+            {recovery ? 'Send a new reset link' : 'Email me a new sign-in link'}
           </a>
         </p>
       </div>

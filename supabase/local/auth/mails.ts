@@ -2,7 +2,9 @@
  * The auth e-mails (confirmation, magic link, recovery): plain text plus simple, accessible HTML.
  * Each carries two ways in: the auth server's own link (`/auth/v1/verify?token=…`), and the site's
  * `/auth/confirm?token_hash=…&type=…` page, which Supabase recommends because a link scanner that
- * opens the e-mail cannot use the token up there. The six-digit code works with verifyOtp too.
+ * opens the e-mail cannot use the token up there. The six-digit code is the same token, for a
+ * person who reads the e-mail on another device: the site's /auth/confirm page (and the sign-in
+ * page's "check your email" step) accepts it with `verifyOtp({ email, token, type })`.
  */
 import { escapeHtml } from '../outbox.ts';
 
@@ -10,18 +12,23 @@ export type AuthMailKind = 'signup' | 'magiclink' | 'recovery';
 
 export type AuthMail = { subject: string; text: string; html: string };
 
-const COPY: Record<AuthMailKind, { subject: string; intro: string; action: string; ignore: string }> = {
+const COPY: Record<
+  AuthMailKind,
+  { subject: string; intro: string; action: string; ignore: string; codeGoal: string }
+> = {
   signup: {
     subject: 'Confirm your e-mail address',
     intro: 'Thanks for signing up. Please confirm your e-mail address to activate your account.',
     action: 'Confirm my e-mail address',
     ignore: 'If you did not sign up, you can ignore this e-mail; no account will be activated.',
+    codeGoal: 'confirm your address and sign in',
   },
   magiclink: {
     subject: 'Your sign-in link',
     intro: 'Use this link to sign in. It works once.',
     action: 'Sign in',
     ignore: 'If you did not ask to sign in, you can ignore this e-mail.',
+    codeGoal: 'sign in',
   },
   recovery: {
     subject: 'Reset your password',
@@ -30,6 +37,7 @@ const COPY: Record<AuthMailKind, { subject: string; intro: string; action: strin
     action: 'Reset my password',
     ignore:
       'If you did not ask for a password reset, you can ignore this e-mail; your password stays the same.',
+    codeGoal: 'choose a new password',
   },
 };
 
@@ -44,6 +52,9 @@ export function authMail(opts: {
   const copy = COPY[opts.kind];
   const subject = `${copy.subject} – ${opts.siteTitle}`;
   const validity = `The link and the code are valid for ${opts.validMinutes} minutes.`;
+  // Short enough to type on the other device: the page asks for the address and the code.
+  const codePage = `${new URL(opts.confirmPageUrl).origin}/auth/confirm`;
+  const codeLead = `Reading this on another device? On the device where you want to ${copy.codeGoal}, open ${codePage} and enter this code:`;
   const text = [
     copy.intro,
     '',
@@ -53,7 +64,7 @@ export function authMail(opts: {
     'If that link does not work, open this page of the site instead:',
     opts.confirmPageUrl,
     '',
-    `Or enter this code: ${opts.otp}`,
+    `${codeLead} ${opts.otp}`,
     '',
     validity,
     copy.ignore,
@@ -69,7 +80,7 @@ export function authMail(opts: {
 <p>${e(copy.intro)}</p>
 <p><a href="${e(opts.verifyUrl)}" style="display:inline-block;padding:.6rem 1rem;background:#1d4ed8;color:#fff;text-decoration:underline;border-radius:.25rem">${e(copy.action)}</a></p>
 <p>If that link does not work, <a href="${e(opts.confirmPageUrl)}">open this page of the site instead</a>.</p>
-<p>Or enter this code: <strong>${e(opts.otp)}</strong></p>
+<p>${e(codeLead)} <strong>${e(opts.otp)}</strong></p>
 <p>${e(validity)} ${e(copy.ignore)}</p>
 <p>— ${e(opts.siteTitle)}</p>
 </main></body></html>`;
