@@ -6,7 +6,7 @@
  * - `POST /api/reports` `{ program_id, what, email? }` → 201 `{ id, program_sees_it }`. Anyone,
  *   signed in or not (the report is stored as `anon` either way: it names nobody, and a stale
  *   token never stops it). The program must be in the directory: a program file or a published
- *   listing (`findListedProgram`), else 404 with `fields.program_id`. The database derives the
+ *   listing (`findListedProgram`), else 404 in words. The database derives the
  *   listing and provider the report is about; `program_sees_it` says whether a provider reads it
  *   (the thank-you text depends on it). Refusals store nothing: bad input 400 with one message
  *   per field, body over 16 KB 413, not JSON 415, more than 5 reports a minute from one IP or 5
@@ -98,11 +98,8 @@ async function send(req: Request, context: Context): Promise<Response> {
   if (!parsed.success) throw badRequestFromZod(parsed.error);
   const report = parsed.data;
   const program = await findListedProgram(report.program_id);
-  if (!program) {
-    throw new HttpError(404, 'not_found', REPORT_MESSAGES.unknownProgram, {
-      fields: { program_id: REPORT_MESSAGES.unknownProgram },
-    });
-  }
+  // A 404 carries no `fields` (those are for 400s): the dialog shows it once, above Send.
+  if (!program) throw notFound(REPORT_MESSAGES.unknownProgram);
   if (report.email !== undefined)
     await limited(postLimiter.checkKey('email', report.email, PER_EMAIL), REPORT_MESSAGES.tooManyFromAddress);
 

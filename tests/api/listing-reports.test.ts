@@ -166,16 +166,12 @@ describe('POST /api/reports', () => {
     }
   });
 
-  it('404 for a program that is not in the directory, with the message beside the field; nothing stored', async () => {
+  it('404 in words for a program that is not in the directory; nothing stored', async () => {
     const text = what();
     const res = await send({ program_id: 'no-such-program', what: text });
     expect(res.status).toBe(404);
     const { error } = await body<ApiError>(res);
-    expect(error).toEqual({
-      code: 'not_found',
-      message: M.unknownProgram,
-      fields: { program_id: M.unknownProgram },
-    });
+    expect(error).toEqual({ code: 'not_found', message: M.unknownProgram });
     expect(await stored(text)).toEqual([]);
   });
 

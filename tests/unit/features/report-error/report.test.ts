@@ -82,7 +82,7 @@ describe('readReportResult', () => {
     ],
     [
       '404 unknown program',
-      error(404, M.unknownProgram, { program_id: M.unknownProgram }),
+      error(404, M.unknownProgram),
       { ok: false, fields: {}, message: M.unknownProgram },
     ],
     [
