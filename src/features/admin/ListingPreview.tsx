@@ -169,7 +169,7 @@ export function ListingPreview({ listing, name }: { listing: AdminListing; name:
       >
         <span aria-hidden="true">{open ? '▾' : '▸'}</span>
         <span>
-          Preview as families will see it<span className="sr-only">: {name}</span>
+          Preview as families will see it<span className="sr-only"> ({name})</span>
         </span>
       </button>
       <div id={regionId} role="region" aria-label={`Preview of ${name}`} hidden={!open} className="mt-3">
