@@ -3,11 +3,13 @@
  * the approval calls the
  * build hook, which under `npm start` rebuilds the site in the background; the new build lists
  * the program in the directory (search and filters) with its profile page, the Verified badge of
- * its verified provider, and the provider's text as text. Taken down (a plain update, as in
- * Studio), the next build no longer has it.
+ * its verified provider, and the provider's text as text. Edited by its provider, the live page
+ * keeps the approved text through the next build until the admin approves the edit (seeing what
+ * changed); unpublished by the admin, the next build no longer has it, and a family's favorites
+ * keep it as "No longer listed in the directory".
  */
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, failOnCspViolations, fileDatabase, RUN } from './helpers.ts';
+import { expectNoAxeViolations, failOnCspViolations, fileDatabase, RUN, signIn } from './helpers.ts';
 
 const ADMIN = { email: 'admin@example.org', password: 'admin-demo-1' };
 /** A rebuild under load takes a while; the directory keeps serving the previous build meanwhile. */
@@ -16,6 +18,8 @@ const REBUILD_TIMEOUT = 150_000;
 const NAME = `Quillmoor ${RUN} OCD House`;
 const PROGRAM_ID = `quillmoor-${RUN}`;
 const DESCRIPTION = `Quillmoor offers residential ERP for adults.\n\nOur notes <script>alert("x")</script> stay text.`;
+const EDITED = 'Quillmoor now also runs a family week every month.';
+const FAMILY = { email: 'family@example.org', password: 'family-demo-1' };
 
 const sql = fileDatabase();
 
@@ -42,6 +46,20 @@ async function pendingListing(): Promise<string> {
   return listing?.id ?? '';
 }
 
+/** Waits until /admin says every requested build is published ("Up to date"). */
+async function waitUntilPublished(page: Page): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/admin');
+        return page.getByTestId('publishing').innerText();
+      },
+      // Other tests' decisions may queue builds meanwhile: wait until those are through too.
+      { timeout: REBUILD_TIMEOUT, intervals: [1000] },
+    )
+    .toContain('Up to date');
+}
+
 async function waitForStatus(page: Page, path: string, status: number): Promise<void> {
   await expect
     .poll(async () => (await page.request.get(path)).status(), {
@@ -51,8 +69,10 @@ async function waitForStatus(page: Page, path: string, status: number): Promise<
     .toBe(status);
 }
 
-test('an approved listing is published by the rebuild and taken down by the next one', async ({ page }) => {
-  test.setTimeout(3 * REBUILD_TIMEOUT + 60_000);
+test('an approved listing is published, stays published while edited, shows the approved edit, and is gone once unpublished', async ({
+  page,
+}) => {
+  test.setTimeout(6 * REBUILD_TIMEOUT + 60_000);
   let dialogs = 0;
   page.on('dialog', (dialog) => {
     dialogs += 1;
@@ -78,16 +98,7 @@ test('an approved listing is published by the rebuild and taken down by the next
   // The approval called the build hook: `npm start` is building, then serves the new build.
   await waitForStatus(page, path, 200);
   // The local rebuilder reported the build's success: /admin says the decision is live.
-  await expect
-    .poll(
-      async () => {
-        await page.goto('/admin');
-        return page.getByTestId('publishing').innerText();
-      },
-      // Other tests' decisions may queue builds meanwhile: wait until those are through too.
-      { timeout: REBUILD_TIMEOUT, intervals: [1000] },
-    )
-    .toContain('Up to date');
+  await waitUntilPublished(page);
   await expectNoAxeViolations(page);
 
   await page.goto(path);
@@ -115,11 +126,50 @@ test('an approved listing is published by the rebuild and taken down by the next
   const sitemap = await (await page.request.get('/sitemap-0.xml')).text();
   expect(sitemap).toContain(path);
 
-  // Taken down the way Studio would (a plain update); the scheduled drain then calls the hook.
-  await sql`update provider_listings set status = 'rejected', reviewer_notes = 'Closed for renovation' where id = ${listing}`;
-  const hook = await page.request.post('/.local/build-hook?trigger_title=unpublished');
-  expect(hook.status()).toBe(202);
+  // A family saves it.
+  await sql`
+    insert into user_favorites (user_id, program_id, program_name)
+    select id, ${PROGRAM_ID}, ${NAME} from auth.users where email = 'family@example.org'
+    on conflict do nothing`;
+
+  // The provider edits the published listing (the working copy goes back to review, as
+  // PUT /api/provider/listings/:id does). The next build still publishes the approved version.
+  await sql`update provider_listings set status = 'pending', description = ${EDITED} where id = ${listing}`;
+  await sql`select private.request_rebuild('e2e: an edit waiting for review')`;
+  await waitUntilPublished(page);
+  await page.goto(path);
+  await expect(page.getByText('Quillmoor offers residential ERP for adults.')).toBeVisible();
+  await expect(page.getByText(EDITED)).toHaveCount(0);
+
+  // The admin sees what changed and approves the edit; the next build publishes the new text.
+  await page.goto('/admin?tab=listings');
+  const edited = page.getByRole('article', { name: NAME });
+  const changes = edited.getByRole('region', { name: 'What changed since the published version' });
+  await expect(changes).toContainText(EDITED);
+  await expectNoAxeViolations(page);
+  await edited.getByRole('button', { name: `Approve ${NAME}` }).click();
+  await edited.getByRole('button', { name: 'Confirm approval' }).click();
+  await expect(page.getByText('Listing Approved')).toBeVisible();
+  await expect
+    .poll(async () => (await page.request.get(path)).text(), { timeout: REBUILD_TIMEOUT, intervals: [2000] })
+    .toContain('Quillmoor now also runs a family week every month.');
+
+  // The admin unpublishes it with a reason: the next build has no page, card or search entry.
+  await page.goto('/admin?tab=listings');
+  const live = page.getByRole('region', { name: `Published version of ${NAME}` });
+  await live.getByRole('button', { name: `Unpublish ${NAME}` }).click();
+  await live.getByLabel('Reason (required)').fill('Closed for renovation');
+  await live.getByRole('button', { name: 'Confirm unpublishing' }).click();
+  await expect(page.getByText('Listing Unpublished')).toBeVisible();
   await waitForStatus(page, path, 404);
   await page.goto(`/?q=${encodeURIComponent(`Quillmoor ${RUN}`)}`);
   await expect(page.locator('main article').filter({ hasText: NAME })).toHaveCount(0);
+  expect((await page.request.get(`/api/program-logos/${PROGRAM_ID}`)).status()).toBe(404);
+
+  // The family's favorites keep it by name, marked as no longer listed.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await signIn(page, FAMILY, '/favorites');
+  const saved = page.locator('main article').filter({ hasText: NAME });
+  await expect(saved).toContainText('No longer listed in the directory.');
+  await expectNoAxeViolations(page);
 });
