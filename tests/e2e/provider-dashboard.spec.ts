@@ -127,7 +127,7 @@ test('a new provider: profile created at sign-in, verification requested, listin
   await shot(page, 'verification-pending');
   await expectNoAxeViolations(page);
 
-  // Listings: a draft survives a reload; Submit for Review needs name, description and phone.
+  // Listings: a draft saved on the server survives a reload; Submit for Review needs name, description and phone.
   await openTab(page, 'Listings');
   await page.getByLabel(/^Center name/).fill('Harbor House Residential');
   await page.getByRole('tab', { name: 'Program' }).click();
@@ -138,7 +138,7 @@ test('a new provider: profile created at sign-in, verification requested, listin
   await expect(page.getByText('Draft Saved', { exact: true })).toBeVisible();
   await page.reload();
   await expect(page.getByLabel(/^Center name/)).toHaveValue('Harbor House Residential');
-  await expect(page.getByTestId('last-saved')).toContainText('Draft saved');
+  await expect(page.getByTestId('builder-status')).toContainText('Draft saved on your account');
   await page.getByRole('tab', { name: 'Program' }).click();
   await expect(page.getByLabel('Adolescents (12-17)')).toBeChecked();
   await expect(page.getByLabel(/^Setting/)).toHaveValue('Residential');
@@ -153,9 +153,10 @@ test('a new provider: profile created at sign-in, verification requested, listin
   await expect(page.getByText('Phone is required.')).toBeVisible();
   await shot(page, 'listing-missing');
   await expectNoAxeViolations(page);
+  // Nothing was submitted: the listing is the saved draft.
   expect(
-    await sql`select 1 from provider_listings l join providers p on p.id = l.provider_id join auth.users u on u.id = p.user_id where u.email = ${email}`,
-  ).toHaveLength(0);
+    await sql`select l.status from provider_listings l join providers p on p.id = l.provider_id join auth.users u on u.id = p.user_id where u.email = ${email}`,
+  ).toEqual([{ status: 'draft' }]);
 
   await page.getByLabel(/^Description/).fill('Residential ERP for teenagers with OCD, with family weeks.');
   await page.getByLabel(/^Admissions phone/).fill('(555) 010-0150');
@@ -199,8 +200,12 @@ test('a new provider: profile created at sign-in, verification requested, listin
   const listings = page.getByTestId('listings');
   const submitted = listings.getByRole('listitem').filter({ hasText: 'Harbor House Residential' });
   await expect(submitted).toContainText('Pending review');
-  await expect(submitted.getByRole('button', { name: 'Edit Harbor House Residential' })).toBeVisible();
-  await expect(page.getByLabel(/^Center name/)).toHaveValue('');
+  // The builder stays on the submitted listing and says where it stands.
+  await expect(
+    submitted.getByRole('button', { name: 'In the builder Harbor House Residential' }),
+  ).toBeDisabled();
+  await expect(page.getByLabel(/^Center name/)).toHaveValue('Harbor House Residential');
+  await expect(page.getByTestId('builder-status')).toContainText('Submitted for review');
   const stored = await sql<
     {
       status: string;
@@ -222,10 +227,13 @@ test('a new provider: profile created at sign-in, verification requested, listin
     },
   ]);
   await shot(page, 'listing-submitted');
-  // The draft is gone for good: a reload shows an empty builder and the submitted listing.
+  // No draft is left: a reload shows an empty builder and the submitted listing, editable.
   await page.reload();
   await expect(page.getByLabel(/^Center name/)).toHaveValue('');
   await expect(page.getByTestId('listings').getByText('Pending review')).toBeVisible();
+  await expect(
+    page.getByTestId('listings').getByRole('button', { name: 'Edit Harbor House Residential' }),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
 
   for (const name of ['Contact Settings', 'ROI Calculator', 'Billing']) {
@@ -383,7 +391,7 @@ test('a listing the reviewers sent back shows their notes and can be edited and 
   const email = uniqueEmail('rejected');
   await newProvider(page.request, email, `Resubmit Center ${RUN}`);
   await signInToDashboard(page, email, 'listings');
-  await expect(page.getByText('Nothing submitted yet.', { exact: false })).toBeVisible();
+  await expect(page.getByText('No listings yet.', { exact: false })).toBeVisible();
   // The review is the administrators' task: here the database plays the reviewer.
   await sql`
     insert into provider_listings (provider_id, center_name, description, phone, status, reviewer_notes)
@@ -551,6 +559,7 @@ test('an approved listing shows as published on the overview; withdrawing it ask
   await expect(item).toContainText('Withdrawn by you');
   await expect(item).toContainText('Closed for renovation until spring.');
   await expect(item.getByRole('button', { name: /^Withdraw from directory/ })).toHaveCount(0);
+  await expect(item.getByRole('button', { name: `Edit listing ${name}` })).toBeFocused();
   // Not done any more; verification, not requested, stays the next step.
   await expect(published).toHaveAttribute('data-state', 'todo');
   await expect(published).toContainText('You withdrew');

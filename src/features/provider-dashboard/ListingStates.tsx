@@ -31,8 +31,9 @@ type Props = {
 
 export function ListingStates({ listings, onEdit, onChanged, onFailure, onOpenBuilder }: Props) {
   const [withdrawing, setWithdrawing] = useState<Listing | null>(null);
+  const sectionRef = useRef<HTMLElement>(null);
   return (
-    <section className={card} aria-labelledby="listing-states-title">
+    <section ref={sectionRef} className={card} aria-labelledby="listing-states-title">
       <SectionTitle id="listing-states-title">Your listings</SectionTitle>
       {listings.length === 0 ? (
         <>
@@ -64,7 +65,15 @@ export function ListingStates({ listings, onEdit, onChanged, onFailure, onOpenBu
           onClose={() => {
             setWithdrawing(null);
           }}
-          onWithdrawn={onChanged}
+          onWithdrawn={(listing) => {
+            onChanged(listing);
+            // Its Withdraw button is gone: focus moves to the listing's first action (Edit listing).
+            requestAnimationFrame(() => {
+              sectionRef.current
+                ?.querySelector<HTMLButtonElement>(`li[data-listing="${listing.id}"] button`)
+                ?.focus();
+            });
+          }}
           onFailure={onFailure}
         />
       ) : null}
