@@ -1,0 +1,77 @@
+/**
+ * The active filters as removable chips above the results ("Remove filter: Adolescents"): one per
+ * selection of the Filters dialog and one for the place, in the dialog's order. Each chip says
+ * what the filters become without it, so the island only applies it.
+ */
+import { activeFilterCount, toggleValue, type DirectoryFilters } from './rules.ts';
+
+export type FilterChip = {
+  /** Unique within the list (React key, test hook). */
+  key: string;
+  /** The chip's text; its button is named "Remove filter: <label>". */
+  label: string;
+  /** The filters without this chip; null for the place chip (the island clears the place itself). */
+  without: DirectoryFilters | null;
+};
+
+/** The chip text of the place: "Within 250 mi of Belmont, MA" or "Near Belmont, MA". */
+export function placeChipLabel(place: string, radius: number | null): string {
+  return radius === null ? `Near ${place}` : `Within ${String(radius)} mi of ${place}`;
+}
+
+/** The button's accessible name for a chip. */
+export const removeChipLabel = (chip: Pick<FilterChip, 'label'>): string => `Remove filter: ${chip.label}`;
+
+/**
+ * The chips of a filter state. `place` is the resolved place in words ("ZIP 02478", "Belmont, MA",
+ * "your location"), or null while none is set or it is being looked up. The search text is not a
+ * chip: it stays in its box.
+ *
+ * @example activeFilterChips({ ...EMPTY_FILTERS, ageGroups: ['Adolescents'] }, null).map((c) => c.label)
+ * // → ['Adolescents']
+ */
+export function activeFilterChips(filters: DirectoryFilters, place: string | null): FilterChip[] {
+  if (activeFilterCount(filters) === 0 && place === null) return [];
+  const chips: FilterChip[] = [];
+  if (place !== null)
+    chips.push({ key: 'place', label: placeChipLabel(place, filters.radius), without: null });
+  for (const value of filters.ageGroups)
+    chips.push({
+      key: `age:${value}`,
+      label: value,
+      without: { ...filters, ageGroups: toggleValue(filters.ageGroups, value) },
+    });
+  if (filters.setting !== null)
+    chips.push({ key: 'setting', label: filters.setting, without: { ...filters, setting: null } });
+  for (const value of filters.insurance)
+    chips.push({
+      key: `insurance:${value}`,
+      label: value,
+      without: { ...filters, insurance: toggleValue(filters.insurance, value) },
+    });
+  for (const value of filters.modalities)
+    chips.push({
+      key: `modality:${value}`,
+      label: value,
+      without: { ...filters, modalities: toggleValue(filters.modalities, value) },
+    });
+  if (filters.reportsOutcomes)
+    chips.push({
+      key: 'outcomes',
+      label: 'Reports outcomes (Y-BOCS)',
+      without: { ...filters, reportsOutcomes: false },
+    });
+  if (filters.erpHours !== null)
+    chips.push({
+      key: 'erp',
+      label: `ERP ≥ ${String(filters.erpHours)} hours/week`,
+      without: { ...filters, erpHours: null },
+    });
+  if (filters.openRecently)
+    chips.push({
+      key: 'open',
+      label: 'Confirmed open in the last 30 days',
+      without: { ...filters, openRecently: false },
+    });
+  return chips;
+}
