@@ -151,6 +151,8 @@ test('the preview shows a pending listing as families will see it, outcome and y
   // Not verified yet: only the review badge, dated today (the day an approval would stamp).
   await expect(preview.getByRole('link', { name: /^Listing reviewed on / }).first()).toBeVisible();
   await expect(preview.getByRole('link', { name: /^Verified provider/ })).toHaveCount(0);
+  // Below it, the files the provider uploaded (none here).
+  await expect(preview.getByRole('heading', { name: 'Files the provider uploaded' })).toBeVisible();
   await shot(page, 'preview');
   await expectNoAxeViolations(page);
 

@@ -2,9 +2,11 @@
  * "Preview as families will see it": a listing rendered by the public profile's own components
  * (src/components/program/profile/) from the program the build would publish (`previewProgram`,
  * the build's mapping), every section included; or, when the listing could not be published yet,
- * the same sentences the approval would refuse it with. Then the files its provider uploaded.
+ * the same sentences the approval would refuse it with. Below it, the files its provider uploaded
+ * (logo, photos, license documents), each opened with the session.
  *
- * A disclosure: closed by default (nothing is computed or fetched until an admin opens it). The
+ * A disclosure: closed by default (nothing is computed, fetched or shown until an admin opens it;
+ * the card above it keeps the listing's logo and license at hand). The
  * logo is an upload only administrators may read, so it is fetched with the session and shown
  * from an object URL (the page's CSP allows `blob:` images).
  */
@@ -115,7 +117,7 @@ function Preview({ listing, name }: { listing: AdminListing; name: string }) {
 const KIND_LABELS: Record<string, string> = { logo: 'Logo or photo', license: 'License document' };
 
 /** The files the listing's provider uploaded, each opened with the session (FileButton). */
-export function UploadedFiles({
+function UploadedFiles({
   listing,
   name,
   onFailure,
@@ -152,8 +154,16 @@ export function UploadedFiles({
   );
 }
 
-/** The disclosure: a button (aria-expanded) and the preview it shows. */
-export function ListingPreview({ listing, name }: { listing: AdminListing; name: string }) {
+/** The disclosure: a button (aria-expanded), the preview it shows and the uploaded files below it. */
+export function ListingPreview({
+  listing,
+  name,
+  onFailure,
+}: {
+  listing: AdminListing;
+  name: string;
+  onFailure: (failure: Failure) => void;
+}) {
   const regionId = useId();
   const [open, setOpen] = useState(false);
   return (
@@ -173,7 +183,12 @@ export function ListingPreview({ listing, name }: { listing: AdminListing; name:
         </span>
       </button>
       <div id={regionId} role="region" aria-label={`Preview of ${name}`} hidden={!open} className="mt-3">
-        {open ? <Preview listing={listing} name={name} /> : null}
+        {open ? (
+          <>
+            <Preview listing={listing} name={name} />
+            <UploadedFiles listing={listing} name={name} onFailure={onFailure} />
+          </>
+        ) : null}
       </div>
     </div>
   );

@@ -10,7 +10,7 @@ import { decideListing, loadListings, type Failure } from './api.ts';
 import { DecisionPanel } from './DecisionPanel.tsx';
 import { FileButton } from './FileButton.tsx';
 import { ListingChanges } from './ListingChanges.tsx';
-import { ListingPreview, UploadedFiles } from './ListingPreview.tsx';
+import { ListingPreview } from './ListingPreview.tsx';
 import { PublicationPanel } from './PublicationPanel.tsx';
 import { Decided, ListState, Row, useQueue } from './parts.tsx';
 import {
@@ -233,8 +233,7 @@ function ListingCard({
         ) : null}
       </dl>
 
-      <ListingPreview listing={listing} name={name} />
-      <UploadedFiles listing={listing} name={name} onFailure={onFailure} />
+      <ListingPreview listing={listing} name={name} onFailure={onFailure} />
       <PublicationPanel listing={listing} name={name} onDecided={onDecided} onFailure={onFailure} />
       {listing.publication !== null && listing.status !== 'approved' ? (
         <ListingChanges listing={listing} />
