@@ -280,6 +280,55 @@ describe('what the database derives', () => {
   });
 });
 
+describe('a report outlives what it names', () => {
+  it('deleting its listing, its provider and the administrator who resolved it leaves the report', async () => {
+    const rows = await rolledBack(sql, async (tx) => {
+      const programId = `report-delete-${randomUUID().slice(0, 8)}`;
+      const listing = randomUUID();
+      const resolver = randomUUID();
+      await tx`insert into public.provider_listings (id, provider_id, center_name, published_program_id)
+               values (${listing}, ${OTHER.provider}, 'Deleted later', ${programId})`;
+      await tx`insert into auth.users (id, aud, role, email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
+               values (${resolver}, 'authenticated', 'authenticated', ${`${resolver}@example.org`}, now(), '{}', '{}')`;
+      await tx`insert into public.user_roles (user_id, role) values (${resolver}, 'admin')`;
+      const id = randomUUID();
+      await report(tx, { id, program_id: programId });
+      const [derived] = await tx`select listing_id, provider_id from public.listing_reports where id = ${id}`;
+      await become(tx, { sub: resolver, role: 'authenticated', email: `${resolver}@example.org` });
+      await tx`update public.listing_reports set status = 'resolved' where id = ${id}`;
+      await becomeOwner(tx);
+      const [resolved] = await tx`select resolved_by from public.listing_reports where id = ${id}`;
+      await tx`delete from public.provider_listings where id = ${listing}`;
+      await tx`delete from public.providers where id = ${OTHER.provider}`;
+      await tx`delete from auth.users where id = ${resolver}`;
+      const [after] = await tx`
+        select listing_id, provider_id, resolved_by, status, resolved_at is not null as dated, what
+        from public.listing_reports where id = ${id}`;
+      return { derived, resolved, after };
+    });
+    expect(rows.derived).toEqual({ listing_id: expect.any(String) as string, provider_id: OTHER.provider });
+    expect(rows.resolved?.resolved_by).toEqual(expect.any(String));
+    expect(rows.after).toEqual({
+      listing_id: null,
+      provider_id: null,
+      resolved_by: null,
+      status: 'resolved',
+      dated: true,
+      what: WHAT,
+    });
+  });
+
+  it('its listing and provider can only be cleared, never pointed elsewhere', async () => {
+    const state = await rolledBack(sql, async (tx) => {
+      await arrange(tx);
+      return sqlState(
+        tx`update public.listing_reports set provider_id = ${OTHER.provider}, listing_id = ${OTHER.draftListing} where id = ${TARGET}`,
+      );
+    });
+    expect(state).toBe('42501');
+  });
+});
+
 describe('the text rules (checks)', () => {
   const CASES: [string, { what?: string; email?: string | null }, string][] = [
     ['10 characters', { what: '0123456789' }, 'ok'],

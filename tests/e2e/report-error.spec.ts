@@ -144,6 +144,13 @@ test('a family reports an error on a profile → /admin Reports (resolved with a
   await expect(report.getByText('Resolved', { exact: true })).toBeVisible();
   await expect(report).toBeFocused();
   await expectNoAxeViolations(adminPage);
+  // Readable on a phone: no sideways scrolling, still accessible.
+  await adminPage.setViewportSize(PHONE);
+  await expect(report).toBeVisible();
+  expect(
+    await adminPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(adminPage);
   await admin.close();
 
   // The provider sees it on the dashboard, resolved, with the site team's note; never the address.
