@@ -9,10 +9,11 @@
  * - `GET /api/account/export` → 200, a JSON file (`content-disposition: attachment`) with
  *   everything the directory holds about the account: the account, the saved programs and the
  *   requests with the personal details sent in them (name, e-mail, phone, message, best time to
- *   call).
- * - `DELETE /api/account` → 204: the saved programs, the personal fields of the person's requests
- *   (the anonymous request record stays with the program) and the auth user are removed, in one
- *   transaction. 403 for provider and administrator accounts (see below).
+ *   call), and the reviews they wrote, whatever their status.
+ * - `DELETE /api/account` → 204: the saved programs, the reviews the person wrote (their
+ *   programs' ratings are recomputed at the next build), the personal fields of the person's
+ *   requests (the anonymous request record stays with the program) and the auth user are
+ *   removed, in one transaction. 403 for provider and administrator accounts (see below).
  *
  * 401 without a valid token, and for a token whose session has ended (signed out, or the account
  * was deleted). Reads run through `withClaims`, so the RLS policies decide ("Users read their own
@@ -35,8 +36,9 @@ import type { Role } from '../../src/lib/vocabulary.ts';
 import { requireUser } from './_shared/auth.ts';
 import { withClaims, withService, type Claims, type Tx } from './_shared/db.ts';
 import { SECURITY_HEADERS, allowMethods, forbidden, handle, json, sessionEnded } from './_shared/http.ts';
-import { findProgram, unknownPrograms } from './_shared/programs.ts';
+import { findProgram, programNames, unknownPrograms } from './_shared/programs.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
+import { selectOwnReviews } from './_shared/review-queries.ts';
 
 interface Rows {
   roles: Role[];
@@ -129,11 +131,14 @@ async function account(claims: Claims): Promise<Response> {
 
 async function exportAccount(claims: Claims): Promise<Response> {
   const rows = await readAccount(claims, true);
+  // The reviews the person wrote, whatever their status (RLS: authors read their own).
+  const reviews = await withClaims(claims, (tx) => selectOwnReviews(tx, claims.sub), { readOnly: true });
+  const reviewNames = await programNames(reviews.map((r) => r.program_id));
   const now = new Date();
   const data: AccountExport = {
     exported_at: now.toISOString(),
     about:
-      'Everything the OCD Residential Treatment Directory holds about your account: the account, the programs you saved, and the information and call requests you sent while signed in (with the details you gave and the status the program set).',
+      'Everything the OCD Residential Treatment Directory holds about your account: the account, the programs you saved, the information and call requests you sent while signed in (with the details you gave and the status the program set), and the reviews you wrote (published ones show your public name, never your email address).',
     account: { ...userOf(claims), roles: rows.roles },
     favorites: rows.favorites,
     requests: rows.requests.map((r) => ({
@@ -153,6 +158,7 @@ async function exportAccount(claims: Claims): Promise<Response> {
       updated_at: r.updated_at,
       delivered_at: r.delivered_at,
     })),
+    reviews: reviews.map((r) => ({ ...r, program_name: reviewNames.get(r.program_id) ?? null })),
   };
   const filename = `ocd-directory-account-${now.toISOString().slice(0, 10)}.json`;
   return new Response(`${JSON.stringify(data, null, 2)}\n`, {

@@ -218,7 +218,16 @@ describe('GET /api/account/export', () => {
       /^attachment; filename="ocd-directory-account-\d{4}-\d\d-\d\d\.json"$/,
     );
     const data = await body<AccountExport>(res);
-    expect(Object.keys(data)).toEqual(['exported_at', 'about', 'account', 'favorites', 'requests']);
+    expect(Object.keys(data)).toEqual([
+      'exported_at',
+      'about',
+      'account',
+      'favorites',
+      'requests',
+      'reviews',
+    ]);
+    // Her reviews: none written (tests/api/reviews.test.ts exports one).
+    expect(data.reviews).toEqual([]);
     expect(data.account).toMatchObject({ id: alice.id, email: alice.email });
     expect(data.favorites.map((f) => f.program_id)).toEqual([PROGRAM.id]);
     expect(data.requests).toEqual([

@@ -94,6 +94,27 @@ export interface TemplateData {
     reason?: string | null | undefined;
     programId?: string | null | undefined;
   };
+  /**
+   * To a family when the site team did not publish their review: which review, the rule of the
+   * review policy it breaks, and what they can do (queued by the database with the decision).
+   */
+  reviewRejected: {
+    to: string;
+    programName: string;
+    /** The program's page (site-relative), null when it is no longer listed. */
+    programPath: string | null;
+    title: string;
+    rule: { title: string; text: string };
+    /** `/review-policy`, site-relative. */
+    policyPath: string;
+  };
+  /** To a provider when the site team did not publish its response to a review. */
+  reviewResponseRejected: {
+    to: string;
+    programName: string;
+    rule: { title: string; text: string };
+    policyPath: string;
+  };
   /** To the site inbox from the contact page. The recipient comes from the environment. */
   contact: {
     name: string;
@@ -396,6 +417,45 @@ const renderers: Renderers = {
       html: page(
         subject,
         `<p>${escapeHtml(lead)}</p>\n${reason ? `<h2 style="font-size: 16px;">${reasonTitle}</h2>\n${paragraphs(reason)}` : ''}\n<p><a href="${escapeHtml(dashboard)}">Open your provider dashboard</a></p>`,
+      ),
+    };
+  },
+
+  reviewRejected(data, ctx) {
+    const program = oneLine(data.programName);
+    const subject = `Your review of ${program} was not published`;
+    const policy = `${ctx.siteUrl}${data.policyPath}`;
+    const programUrl = data.programPath ? `${ctx.siteUrl}${data.programPath}` : null;
+    const lead = `Thank you for reviewing ${program}. The site team checked your review "${oneLine(data.title)}" against our review policy and did not publish it, because it breaks this rule:`;
+    const next = programUrl
+      ? `You can edit your review on the program's page (${programUrl}) so that it follows the policy; it is checked again before it is published. A low rating, criticism or a complaint is never a reason to remove a review.`
+      : 'A low rating, criticism or a complaint is never a reason to remove a review.';
+    return {
+      to: data.to,
+      subject,
+      text: `${lead}\n\n${data.rule.title}: ${data.rule.text}\n\n${next}\n\nOur review policy: ${policy}\n`,
+      html: page(
+        subject,
+        `<p>${escapeHtml(lead)}</p>\n<p><strong>${escapeHtml(data.rule.title)}</strong>: ${escapeHtml(data.rule.text)}</p>\n<p>${escapeHtml(next)}</p>\n<p><a href="${escapeHtml(policy)}">Read our review policy</a></p>`,
+      ),
+    };
+  },
+
+  reviewResponseRejected(data, ctx) {
+    const program = oneLine(data.programName);
+    const subject = `Your response to a review of ${program} was not published`;
+    const policy = `${ctx.siteUrl}${data.policyPath}`;
+    const dashboard = `${ctx.siteUrl}/provider-dashboard`;
+    const lead = `The site team checked your response to a review of ${program} against our review policy and did not publish it, because it breaks this rule:`;
+    const next =
+      'You can edit your response from your dashboard; it is checked again before it is published.';
+    return {
+      to: data.to,
+      subject,
+      text: `${lead}\n\n${data.rule.title}: ${data.rule.text}\n\n${next}\n\nYour dashboard: ${dashboard}\nOur review policy: ${policy}\n`,
+      html: page(
+        subject,
+        `<p>${escapeHtml(lead)}</p>\n<p><strong>${escapeHtml(data.rule.title)}</strong>: ${escapeHtml(data.rule.text)}</p>\n<p>${escapeHtml(next)}</p>\n<p><a href="${escapeHtml(dashboard)}">Open your provider dashboard</a> · <a href="${escapeHtml(policy)}">Read our review policy</a></p>`,
       ),
     };
   },

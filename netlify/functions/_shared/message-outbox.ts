@@ -5,7 +5,9 @@
  * (`contact`), the family's e-mail when the program changes the status of their request
  * (`inquiry_status`, queued by the database in the transaction of the change: migration
  * 20261126000400_request_follow_through.sql), and the alert to the site inbox when any outbox
- * e-mail failed its last try (`delivery_failed`).
+ * e-mail failed its last try (`delivery_failed`); and the rejections of a review or a response
+ * (`review_rejected`, `review_response_rejected`: queued by the database with the decision,
+ * migration 20261126000500_reviews.sql).
  *
  * - `queueMessages(tx, …)` writes the rows inside the handler's own transaction, right after the
  *   request's row: both commit or neither does, so a stored request always has its e-mails queued.
@@ -19,9 +21,16 @@ import { randomUUID } from 'node:crypto';
 import { withService, type Tx } from './db.ts';
 import type { TemplateData } from './mail-templates.ts';
 import { sendMail } from './mailer.ts';
+import { responseRejectedMail, reviewRejectedMail } from './review-queries.ts';
 
 export type MessageKind =
-  'inquiry' | 'inquiry_confirmation' | 'inquiry_status' | 'contact' | 'delivery_failed';
+  | 'inquiry'
+  | 'inquiry_confirmation'
+  | 'inquiry_status'
+  | 'contact'
+  | 'delivery_failed'
+  | 'review_rejected'
+  | 'review_response_rejected';
 
 /** One e-mail to queue with a stored request; `subjectId` is that request's id. */
 export type NewMessage =
@@ -165,6 +174,13 @@ async function send(m: ClaimedMessage): Promise<void> {
     case 'delivery_failed':
       await sendMail('deliveryFailed', alertOf(payload as unknown as AlertPayload));
       return;
+    // Queued by the database with a moderator's rejection (migration 20261126000500_reviews.sql).
+    case 'review_rejected':
+      await sendMail('reviewRejected', await reviewRejectedMail(payload));
+      return;
+    case 'review_response_rejected':
+      await sendMail('reviewResponseRejected', await responseRejectedMail(payload));
+      return;
   }
 }
 
@@ -229,6 +245,21 @@ export function alertOf(alert: AlertPayload): TemplateData['deliveryFailed'] {
           ['Request id', alert.about],
           ['Name', text(m['name'])],
           ['E-mail', text(m['to'])],
+          ...tries,
+        ],
+        replyTo: text(m['to']),
+      };
+    case 'review_rejected':
+    case 'review_response_rejected':
+      return {
+        what: `${alert.failed_kind === 'review_rejected' ? "reviewer's" : "provider's"} notice that a ${alert.failed_kind === 'review_rejected' ? 'review' : 'response to a review'} of ${text(m['programId']) ?? 'a program'} was not published`,
+        action:
+          'The moderator’s decision is saved, but the author was not told by email which rule of the review policy it breaks. You may want to let them know another way.',
+        details: [
+          ['Program', text(m['programId'])],
+          ['Rule', text(m['rule'])],
+          ['E-mail', text(m['to'])],
+          ['Decided row', alert.about],
           ...tries,
         ],
         replyTo: text(m['to']),

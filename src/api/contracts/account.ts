@@ -4,6 +4,7 @@ import type { Role } from '../../lib/vocabulary.ts';
 import type { Favorite } from './favorites.ts';
 import type { ProviderInquiryRow } from './rows.ts';
 import type { Provider } from './providers.ts';
+import type { OwnReview } from './reviews.ts';
 
 export interface AccountUser {
   id: string;
@@ -48,6 +49,9 @@ export interface AccountResponse {
 export type ExportedRequest = Omit<AccountRequest, 'program_path' | 'status_path' | 'program_listed'> &
   Pick<ProviderInquiryRow, 'name' | 'email' | 'phone' | 'message' | 'location' | 'best_time_to_call'>;
 
+/** A review as exported: what the person wrote and where it stands (src/api/contracts/reviews.ts). */
+export type ExportedReview = OwnReview & { program_name: string | null };
+
 /** `GET /api/account/export` → 200, a JSON file. */
 export interface AccountExport {
   exported_at: string;
@@ -55,6 +59,8 @@ export interface AccountExport {
   account: AccountUser & { roles: Role[] };
   favorites: Favorite[];
   requests: ExportedRequest[];
+  /** The reviews the person wrote, whatever their status (deleted with the account). */
+  reviews: ExportedReview[];
 }
 
 /** `GET /api/me` → 200; `provider` is null for users without a provider profile. */

@@ -69,6 +69,20 @@ const samples: Samples = {
     reason: at(t, 2),
     programId: 'calm-harbor',
   }),
+  reviewRejected: (t) => ({
+    to: 'family@example.org',
+    programName: at(t, 0),
+    programPath: '/program/calm-harbor',
+    title: at(t, 1),
+    rule: { title: at(t, 2), text: at(t, 3) },
+    policyPath: '/review-policy',
+  }),
+  reviewResponseRejected: (t) => ({
+    to: 'p@example.org',
+    programName: at(t, 0),
+    rule: { title: at(t, 1), text: at(t, 2) },
+    policyPath: '/review-policy',
+  }),
   contact: (t) => ({
     name: at(t, 0),
     email: 'family@example.org',
