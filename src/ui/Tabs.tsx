@@ -111,10 +111,10 @@ export function SectionTabs<T extends string>({
 const EDGE_ROOM = 40;
 
 /**
- * A row of tabs that stays one row at any width: from 320 px up it scrolls sideways, and says so.
- * An edge with more tabs beyond it fades out behind an arrow (pointer and touch scroll by it;
- * keyboard users have the tablist's arrows, Home and End), and "Section n of N" tells where the
- * open tab is. The open tab is always scrolled into view, without moving the page.
+ * A row of tabs that stays one row at any width: from 320 px up it scrolls sideways (swipe, or
+ * the tablist's arrow keys, Home and End), and says so: an edge with more tabs beyond it fades out
+ * behind an arrow, and "Section n of N" tells where the open tab is. The open tab is always
+ * scrolled into view, without moving the page.
  */
 export function ScrollingTabList<T extends string>({
   tabs,
@@ -175,16 +175,10 @@ export function ScrollingTabList<T extends string>({
     measure();
   }, [tab, tabs.length, measure]);
 
-  const scrollBy = (direction: -1 | 1) => {
-    const list = listRef.current;
-    if (list) list.scrollLeft += direction * Math.max(80, list.clientWidth * 0.6);
-    measure();
-  };
-
   const index = tabs.findIndex((t) => t.id === tab);
   const overflows = edges.before || edges.after;
   const arrow =
-    'absolute top-0 bottom-px z-10 flex w-10 items-center text-lg font-bold text-brand-800 from-white via-white/90 to-transparent';
+    'pointer-events-none absolute top-0 bottom-px z-10 flex w-10 items-center text-lg font-bold text-brand-800 from-white via-white/90 to-transparent';
 
   return (
     <div className={className}>
@@ -221,39 +215,29 @@ export function ScrollingTabList<T extends string>({
             </button>
           ))}
         </div>
-        {/* Pointer helpers only (keyboard users move with the arrow keys), so hidden from assistive technology. */}
+        {/* The cue only: tabs under it stay clickable (a tap on a half-hidden tab opens it and scrolls it into view). */}
         {edges.before ? (
-          <button
-            type="button"
-            tabIndex={-1}
+          <span
             aria-hidden="true"
             data-scroll="before"
             className={`${arrow} left-0 justify-start bg-gradient-to-r pl-1`}
-            onClick={() => {
-              scrollBy(-1);
-            }}
           >
             ‹
-          </button>
+          </span>
         ) : null}
         {edges.after ? (
-          <button
-            type="button"
-            tabIndex={-1}
+          <span
             aria-hidden="true"
             data-scroll="after"
             className={`${arrow} right-0 justify-end bg-gradient-to-l pr-1`}
-            onClick={() => {
-              scrollBy(1);
-            }}
           >
             ›
-          </button>
+          </span>
         ) : null}
       </div>
       {overflows && index >= 0 ? (
         <p className="mt-1 text-xs text-muted" data-testid="tab-position">
-          Section {index + 1} of {tabs.length}: {tabs[index]?.label}. Swipe or use the arrows for more.
+          Section {index + 1} of {tabs.length}: {tabs[index]?.label}. Swipe or scroll the row for the others.
         </p>
       ) : null}
     </div>

@@ -65,26 +65,31 @@ test('treatment and youth-safety fields: saved in the draft, submitted, and back
 
   await page.getByRole('tab', { name: 'Treatment' }).click();
   await page.getByLabel(/^ERP hours per week/).fill('81');
-  await page.getByLabel(/^Change \(points\)/).fill('-11.5');
+  await page.getByLabel(/^From admission to discharge, the median score/).selectOption('fell');
   await expectNoAxeViolations(page);
   await shot(page, 'builder-treatment');
   await page.getByRole('button', { name: 'Submit for Review' }).click();
   await expect(page.getByRole('tab', { name: /Treatment/ })).toHaveAttribute('aria-selected', 'true');
   const fieldErrors = page.locator('[data-field-error]');
   await expect(
-    fieldErrors.filter({ hasText: 'ERP hours per week must be a number from 0 to 80' }),
+    fieldErrors.filter({ hasText: 'Enter a number from 0 to 80 hours per week, in steps of 0.5' }),
   ).toBeVisible();
-  await expect(fieldErrors.filter({ hasText: 'A median score change needs all three' })).toBeVisible();
+  await expect(fieldErrors.filter({ hasText: 'An outcome needs all four answers' }).first()).toBeVisible();
   await expect(page.getByLabel(/^ERP hours per week/)).toHaveAttribute('aria-invalid', 'true');
   await expectNoAxeViolations(page);
   await shot(page, 'builder-treatment-errors');
 
   await page.getByLabel(/^ERP hours per week/).fill('14.5');
   await page.getByLabel(/^Individual therapy sessions per week/).fill('3');
-  await page.getByLabel(/^Clinicians with specialised OCD\/ERP training/).fill('75');
-  await page.getByLabel(/^Outcome measure at intake and discharge/).selectOption('CY-BOCS');
-  await page.getByLabel(/^Year/).fill('2025');
-  await page.getByLabel(/^Sample size/).fill('42');
+  await page.getByLabel(/^Clinicians with specialized OCD\/ERP training/).fill('75');
+  await page.getByLabel(/^Outcome measure/).selectOption('CY-BOCS');
+  await page.getByLabel(/^By how many points/).fill('11.5');
+  await page.getByLabel(/^Year of the figures/).fill('2025');
+  await page.getByLabel(/^Number of patients/).fill('42');
+  // The sentence families will read, before anything is sent.
+  await expect(page.getByTestId('outcome-preview')).toContainText(
+    "Symptoms eased: the median patient's CY-BOCS score fell 11.5 points from admission to discharge (lower scores mean milder OCD; 2025 figures, 42 patients)",
+  );
   await page.getByLabel(/^Family sessions per week/).fill('2');
   await page.getByLabel(/^Family accommodation work/).selectOption('yes');
 
@@ -107,8 +112,9 @@ test('treatment and youth-safety fields: saved in the draft, submitted, and back
   await page.reload();
   await page.getByRole('tab', { name: 'Treatment' }).click();
   await expect(page.getByLabel(/^ERP hours per week/)).toHaveValue('14.5');
-  await expect(page.getByLabel(/^Outcome measure at intake and discharge/)).toHaveValue('CY-BOCS');
-  await expect(page.getByLabel(/^Change \(points\)/)).toHaveValue('-11.5');
+  await expect(page.getByLabel(/^Outcome measure/)).toHaveValue('CY-BOCS');
+  await expect(page.getByLabel(/^From admission to discharge, the median score/)).toHaveValue('fell');
+  await expect(page.getByLabel(/^By how many points/)).toHaveValue('11.5');
   await expect(page.getByLabel(/^Family accommodation work/)).toHaveValue('yes');
   await page.getByRole('tab', { name: 'Youth safety' }).click();
   await expect(page.getByLabel(/^Schooling/)).toHaveValue('On-site school; accredited credits.');
@@ -117,7 +123,7 @@ test('treatment and youth-safety fields: saved in the draft, submitted, and back
   await expect(page.getByText('Listing Submitted!')).toBeVisible();
   const [stored] = await sql<Record<string, unknown>[]>`
     select erp_hours_per_week::float8 as erp, individual_sessions_per_week::float8 as sessions,
-           specialised_clinicians_percent, outcome_measure, score_change::float8 as change,
+           specialised_clinicians_percent, outcome_measure, score_direction, score_points::float8 as points,
            score_change_year, score_change_sample, family_sessions_per_week::float8 as family,
            family_accommodation_work, license_number, license_agency, restraint_policy,
            parent_contact_policy, schooling, transport_escort, status
@@ -127,7 +133,8 @@ test('treatment and youth-safety fields: saved in the draft, submitted, and back
     sessions: 3,
     specialised_clinicians_percent: 75,
     outcome_measure: 'CY-BOCS',
-    change: -11.5,
+    score_direction: 'fell',
+    points: 11.5,
     score_change_year: 2025,
     score_change_sample: 42,
     family: 2,
@@ -141,11 +148,12 @@ test('treatment and youth-safety fields: saved in the draft, submitted, and back
     status: 'pending',
   });
 
-  // Edit brings them back.
+  // The builder stays on it, and a reload and Edit bring them back.
+  await page.reload();
   await page.getByRole('button', { name: 'Edit Juniper Ridge Teen OCD Program' }).click();
   await page.getByRole('tab', { name: 'Treatment' }).click();
   await expect(page.getByLabel(/^ERP hours per week/)).toHaveValue('14.5');
-  await expect(page.getByLabel(/^Sample size/)).toHaveValue('42');
+  await expect(page.getByLabel(/^Number of patients/)).toHaveValue('42');
   await page.getByRole('tab', { name: 'Youth safety' }).click();
   await expect(page.getByLabel(/^State license number/)).toHaveValue('RTC-2291');
 });
