@@ -42,6 +42,12 @@ export interface ProgramProfileProps {
   idPrefix?: string;
   /** The Overview's rendered markdown body (program files); else the plain-text overview is shown. */
   overview?: ReactNode;
+  /**
+   * Whether `overview` holds a body. Astro hands a conditional slot to a React component as an
+   * element even when the condition rendered nothing, so the page says it explicitly: without
+   * this, a program published from a listing (no markdown body) showed an empty Overview.
+   */
+  hasOverview?: boolean;
   /** Beside the name: the favourite heart. */
   heart?: ReactNode;
   /** Under the rating: the Compare toggle. */
@@ -63,6 +69,7 @@ export function ProgramProfileView({
   headingLevel = 1,
   idPrefix = '',
   overview,
+  hasOverview = overview !== undefined && overview !== null,
   heart,
   compare,
   heroActions,
@@ -130,7 +137,7 @@ export function ProgramProfileView({
 
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 lg:grid-cols-[1fr_22rem]">
         <div className="flex min-w-0 flex-col gap-6">
-          <OverviewSection data={data} body={overview} frame={frame} />
+          <OverviewSection data={data} body={hasOverview ? overview : undefined} frame={frame} />
           <QuickFactsSection data={data} frame={frame} />
           <ChoosingFacts data={data} today={today} frame={frame} />
           <ClinicalApproachSection data={data} frame={frame} />

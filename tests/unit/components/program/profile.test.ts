@@ -58,6 +58,20 @@ function html(props: Partial<ProgramProfileProps> & { data: ProgramData }): stri
 const headings = (els: ParsedElement[]) => els.filter((e) => /^h[1-6]$/.test(e.name));
 
 describe('ProgramProfileView', () => {
+  // Astro hands a conditional slot to React as an element even when it rendered nothing: a
+  // published listing (no markdown body) must still show its plain-text overview.
+  it.each([
+    [true, 'the markdown body'],
+    [false, 'the plain-text overview'],
+  ])('hasOverview %s shows %s', (hasOverview, _) => {
+    const markup = html({
+      data: data(),
+      overview: createElement('div', { className: 'prose' }),
+      hasOverview,
+    });
+    expect(markup.includes('Second paragraph.')).toBe(!hasOverview);
+  });
+
   it('renders every section of a program serving teens, each a region named by its heading', () => {
     const els = render({ data: data() });
     const sections = els.filter((e) => e.name === 'section' && e.attributes['id']);
