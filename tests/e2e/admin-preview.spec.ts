@@ -58,6 +58,7 @@ function listingBody(center: string) {
     images: [],
     clinical_approach: 'Exposure and response prevention every day, with parents coached weekly.',
     program_highlights: ['On-site accredited school'],
+    team_composition: 'Two psychologists, a child psychiatrist and a teacher.',
     erp_hours_per_week: 15,
     outcome_measure: 'CY-BOCS',
     score_direction: 'fell',
@@ -146,6 +147,9 @@ test('the preview shows a pending listing as families will see it, outcome and y
   );
   await expect(preview.getByRole('region', { name: 'Program Highlights' })).toContainText(
     'On-site accredited school',
+  );
+  await expect(preview.getByRole('region', { name: 'Team Composition' })).toContainText(
+    'Two psychologists, a child psychiatrist and a teacher.',
   );
   await expect(preview.getByRole('region', { name: 'Quick Facts' })).toContainText('Girls-only');
   // Not verified yet: only the review badge, dated today (the day an approval would stamp).

@@ -115,7 +115,7 @@ export function HighlightsSection({ data, frame }: { data: ProgramData; frame: P
 
 /** The team: a program file's roles, and/or a listing's own description of its team (text). */
 export function TeamSection({ data, frame }: { data: ProgramData; frame: ProfileFrame }) {
-  const composition = (data as ProgramData & { teamComposition?: string | undefined }).teamComposition ?? '';
+  const composition = data.teamComposition ?? '';
   if (data.team.length === 0 && composition.trim() === '') return null;
   return (
     <Section id="team" title="Team Composition" frame={frame}>

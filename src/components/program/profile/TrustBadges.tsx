@@ -9,11 +9,10 @@ import { HOW_WE_VERIFY_PATH, TRUST, trustBadges, type TrustFacts } from '../../.
 
 /** What a program's data says about both facts. */
 export function trustFacts(data: ProgramData): TrustFacts {
-  const dates = data as ProgramData & Omit<TrustFacts, 'verified'>;
   return {
     verified: data.verified,
-    verifiedOn: dates.verifiedOn ?? null,
-    reviewedOn: dates.reviewedOn ?? null,
+    verifiedOn: data.verifiedOn ?? null,
+    reviewedOn: data.reviewedOn ?? null,
   };
 }
 

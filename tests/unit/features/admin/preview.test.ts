@@ -86,7 +86,7 @@ function listing(extra: Partial<AdminListing> = {}): AdminListing {
     transport_escort: null,
     clinical_approach: 'Exposure first.',
     program_highlights: ['Family weekends'],
-    team_composition: null,
+    team_composition: 'Two psychologists and a psychiatrist.',
     provider: {
       id: 'p1',
       organization_name: 'Harbor Org',
@@ -130,6 +130,7 @@ describe('previewProgram', () => {
     expect(out).toContain('Daily calls after the first week.');
     expect(out).toContain('Exposure first.');
     expect(out).toContain('Family weekends');
+    expect(out).toContain('Two psychologists and a psychiatrist.');
     expect(out).toContain('Girls-only');
   });
 
