@@ -537,6 +537,13 @@ test('an approved listing shows as published on the overview; withdrawing it ask
   await shot(page, 'overview-path-published');
   await expectNoAxeViolations(page);
 
+  // Edit listing opens the builder on this listing; nothing changes until it is submitted and reviewed.
+  await item.getByRole('button', { name: `Edit listing ${name}` }).click();
+  await expect(page).toHaveURL(/\?tab=listings$/);
+  await expect(page.getByRole('heading', { name: 'Edit your published listing' })).toBeVisible();
+  await expect(page.getByLabel(/^Center name/)).toHaveValue(name);
+  await openTab(page, 'Overview');
+
   // Withdraw asks first; Cancel changes nothing.
   await item.getByRole('button', { name: `Withdraw from directory: ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Withdraw “${name}” from the directory?` });

@@ -53,6 +53,8 @@ export default function ProviderDashboard() {
   const [now, setNow] = useState(() => Date.now());
   const userId = session.status === 'signed-in' ? session.user.id : null;
   const triedProfile = useRef(false);
+  /** A listing the overview asked to open in the builder; cleared when another tab opens, so it is opened once. */
+  const [opening, setOpening] = useState<{ listingId: string; at: number } | null>(null);
 
   useEffect(() => {
     initSession();
@@ -114,6 +116,7 @@ export default function ProviderDashboard() {
   }, [userId, refresh]);
 
   const setTab = (next: TabId) => {
+    if (next !== 'listings') setOpening(null);
     setTabState(next);
     const search = searchWithTab(location.search, next);
     if (search !== location.search)
@@ -242,8 +245,8 @@ export default function ProviderDashboard() {
             onOpenBuilder={() => {
               setTab('listings');
             }}
-            onEditListing={() => {
-              // The builder opens a listing from its own list ("Your listings" in the Listings tab).
+            onEditListing={(listing) => {
+              setOpening({ listingId: listing.id, at: Date.now() });
               setTab('listings');
             }}
             onOpenVerification={() => {
@@ -274,6 +277,7 @@ export default function ProviderDashboard() {
           <ListingsTab
             userId={data.provider.user_id}
             listings={data.listings}
+            open={opening}
             onFailure={onFailure}
             onSubmitted={(listing) => {
               setData({ ...data, listings: [listing, ...data.listings.filter((l) => l.id !== listing.id)] });

@@ -1,5 +1,5 @@
 /** The dashboard's Listings tab: the listing builder, then the provider's listings. */
-import type { ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import type { Failure } from '../api.ts';
 import type { Listing } from '../../../api/contracts/listings.ts';
 import { isEmptyDraft } from '../draft.ts';
@@ -38,10 +38,18 @@ type Props = {
   onFailure: (failure: Failure) => void;
   /** A listing's availability was stated or confirmed (the dashboard keeps its copy current). */
   onAvailability: (listingId: string, availability: NonNullable<Listing['availability']>) => void;
+  /** A listing to open in the builder, asked from elsewhere (the overview's Edit listing); `at` tells a new ask apart. */
+  open?: { listingId: string; at: number } | null;
 };
 
-export function ListingsTab({ userId, listings, onSubmitted, onFailure, onAvailability }: Props) {
+export function ListingsTab({ userId, listings, onSubmitted, onFailure, onAvailability, open }: Props) {
   const builder = useListingBuilder({ userId, listings, onSaved: onSubmitted, onFailure });
+  // The overview's Edit listing opens that listing here, as the list's own Edit button does.
+  const openAt = open?.at;
+  useEffect(() => {
+    const target = open ? listings.find((l) => l.id === open.listingId) : undefined;
+    if (target) builder.edit(target);
+  }, [openAt]); // only a new ask, never a re-render
   const { baseId, draft, tab, listing, source } = builder;
   const form: FieldForm = { ...builder, onFailure };
   const status = builderStatus(draft, listing, source, formatDayTime);
