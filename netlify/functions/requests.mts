@@ -62,13 +62,18 @@ interface DeliveryRow {
 /** The outbox's words for a delivery, as the family's page says them. */
 const DELIVERY_STATES = { queued: 'sending', sent: 'delivered', failed: 'forwarding' } as const;
 
-const ITEM_PATH = /^\/api\/requests\/([^/]+)\/?$/;
+const COLLECTION_PATH = /^\/api\/requests$/;
 
-/** The token from the path: Netlify's `context.params`, else the last path segment; null on the collection path. */
+/**
+ * The token from the path: Netlify's `context.params`, else the last path segment (any other
+ * shape is simply not a token: 404); null on the collection path `/api/requests` (`?id=`).
+ */
 function tokenOf(req: Request, context: Partial<Pick<Context, 'params'>> | undefined): string | null {
   const param = context?.params?.['token'];
   if (typeof param === 'string' && param !== '') return param;
-  return ITEM_PATH.exec(new URL(req.url).pathname)?.[1] ?? null;
+  const { pathname } = new URL(req.url);
+  if (COLLECTION_PATH.test(pathname)) return null;
+  return pathname.slice(pathname.lastIndexOf('/') + 1);
 }
 
 function answer(row: StatusRow, delivery: DeliveryRow | undefined): Response {

@@ -321,6 +321,7 @@ describe('GET /api/requests/:token with hostile input', () => {
             'created_at',
             'delivery',
             'program',
+            'stage',
             'status',
             'type',
             'updated_at',

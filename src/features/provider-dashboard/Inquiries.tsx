@@ -104,7 +104,7 @@ export function Inquiries({
         </p>
       ) : shown.length === 0 ? (
         <p className="mt-4 text-muted" role="status">
-          No inquiries are {stageLabel(filter as RequestStage)} now.
+          No {stageLabel(filter as RequestStage).toLowerCase()} inquiries.
         </p>
       ) : (
         <ul className="mt-4 divide-y divide-slate-200" data-testid="inquiries">
