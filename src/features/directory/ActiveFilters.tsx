@@ -1,9 +1,8 @@
-import {
-  EMPTY_FILTERS,
-  activeFilterCount,
-  toggleValue,
-  type DirectoryFilters,
-} from '../../lib/directory/rules.ts';
+import { useRef } from 'react';
+import { activeFilterChips, removeChipLabel, type FilterChip } from '../../lib/directory/chips.ts';
+import { EMPTY_FILTERS, type DirectoryFilters } from '../../lib/directory/rules.ts';
+
+export { placeChipLabel } from '../../lib/directory/chips.ts';
 
 type Props = {
   filters: DirectoryFilters;
@@ -14,72 +13,58 @@ type Props = {
   onClearPlace?: (() => void) | undefined;
   /** Clear Filters: every selection and the place (the search text stays). */
   onClearAll?: (() => void) | undefined;
+  /**
+   * Where focus goes once the last chip is gone (the results heading): a removed chip's button
+   * leaves the page, and focus must not fall back to the top of the document.
+   */
+  onEmptied?: (() => void) | undefined;
 };
 
-/** The chip text of the place: "Within 250 mi of Belmont, MA" or "Near Belmont, MA". */
-export function placeChipLabel(place: string, radius: number | null): string {
-  return radius === null ? `Near ${place}` : `Within ${String(radius)} mi of ${place}`;
-}
+/**
+ * The active selections as removable chips above the results ("Remove filter: Adolescents"),
+ * plus Clear Filters (src/lib/directory/chips.ts says which chips and what each removes).
+ */
+export default function ActiveFilters({
+  filters,
+  place = null,
+  onChange,
+  onClearPlace,
+  onClearAll,
+  onEmptied,
+}: Props) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const chips = activeFilterChips(filters, place);
+  if (chips.length === 0) return null;
 
-/** The active facet selections as removable chips, plus Clear Filters. */
-export default function ActiveFilters({ filters, place = null, onChange, onClearPlace, onClearAll }: Props) {
-  if (activeFilterCount(filters) === 0 && place === null) return null;
-  const chips: { label: string; remove: () => DirectoryFilters | null }[] = [
-    ...(place === null
-      ? []
-      : [
-          {
-            label: placeChipLabel(place, filters.radius),
-            remove: () => {
-              onClearPlace?.();
-              return null;
-            },
-          },
-        ]),
-    ...filters.ageGroups.map((value) => ({
-      label: value,
-      remove: () => ({ ...filters, ageGroups: toggleValue(filters.ageGroups, value) }),
-    })),
-    ...(filters.setting === null
-      ? []
-      : [{ label: filters.setting, remove: () => ({ ...filters, setting: null }) }]),
-    ...filters.insurance.map((value) => ({
-      label: value,
-      remove: () => ({ ...filters, insurance: toggleValue(filters.insurance, value) }),
-    })),
-    ...filters.modalities.map((value) => ({
-      label: value,
-      remove: () => ({ ...filters, modalities: toggleValue(filters.modalities, value) }),
-    })),
-    ...(filters.reportsOutcomes
-      ? [{ label: 'Reports outcomes (Y-BOCS)', remove: () => ({ ...filters, reportsOutcomes: false }) }]
-      : []),
-    ...(filters.erpHours === null
-      ? []
-      : [
-          {
-            label: `ERP ≥ ${String(filters.erpHours)} hours/week`,
-            remove: () => ({ ...filters, erpHours: null }),
-          },
-        ]),
-    ...(filters.openRecently
-      ? [{ label: 'Confirmed open in the last 30 days', remove: () => ({ ...filters, openRecently: false }) }]
-      : []),
-  ];
+  /** After a chip goes, focus the chip now in its place (or the one before), else the heading. */
+  function focusAfter(index: number): void {
+    requestAnimationFrame(() => {
+      const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? [];
+      const next = buttons[Math.min(index, buttons.length - 1)];
+      if (next) next.focus();
+      else onEmptied?.();
+    });
+  }
+
+  function remove(chip: FilterChip, index: number): void {
+    if (chip.without === null) onClearPlace?.();
+    else onChange(chip.without);
+    focusAfter(index);
+  }
+
   return (
-    <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-4">
+    <div className="mb-4 flex flex-wrap items-center gap-2" data-active-filters>
       <span className="text-sm font-medium text-muted">Active filters:</span>
-      <ul className="flex flex-wrap gap-2">
-        {chips.map((chip) => (
-          <li key={chip.label}>
+      <ul ref={listRef} className="flex flex-wrap gap-2">
+        {chips.map((chip, index) => (
+          <li key={chip.key}>
             <button
               type="button"
-              aria-label={`Remove filter: ${chip.label}`}
+              aria-label={removeChipLabel(chip)}
               onClick={() => {
-                const next = chip.remove();
-                if (next !== null) onChange(next);
+                remove(chip, index);
               }}
-              className="inline-flex min-h-8 items-center gap-1 rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800 ring-1 ring-brand-600/30 ring-inset hover:bg-brand-100"
+              className="inline-flex min-h-11 items-center gap-1 rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800 ring-1 ring-brand-600/30 ring-inset hover:bg-brand-100 sm:min-h-8"
             >
               {chip.label}
               <span aria-hidden="true">×</span>
@@ -92,8 +77,9 @@ export default function ActiveFilters({ filters, place = null, onChange, onClear
         onClick={() => {
           if (onClearAll) onClearAll();
           else onChange({ ...EMPTY_FILTERS, query: filters.query });
+          focusAfter(0);
         }}
-        className="min-h-8 px-2 text-sm font-semibold text-brand-700 underline underline-offset-2"
+        className="min-h-11 px-2 text-sm font-semibold text-brand-700 underline underline-offset-2 sm:min-h-8"
       >
         Clear Filters
       </button>

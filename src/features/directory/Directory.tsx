@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
   activeFilterCount,
   isUnfiltered,
@@ -12,13 +12,15 @@ import EmptyState from './EmptyState.tsx';
 import FiltersDialog from './FiltersDialog.tsx';
 import LoadError from './LoadError.tsx';
 import NearFields, { PlaceNote } from './NearFields.tsx';
+import { markSearched, revealResults } from './reveal.ts';
 import ResultsHeader from './ResultsHeader.tsx';
 import ResultsList from './ResultsList.tsx';
 import SearchFields from './SearchFields.tsx';
 import ShowMore, { useFocusAddedCard } from './ShowMore.tsx';
-import { useShownAfterPaint } from './paint.ts';
+import { afterPaint, useShownAfterPaint } from './paint.ts';
 import { useDirectoryData } from './useDirectoryData.ts';
 import { usePlace } from './usePlace.ts';
+import { useReturn } from './useReturn.ts';
 import { useSimilar } from './useSimilar.ts';
 import { useToday } from './useToday.ts';
 import { useUrlState, type StateSource } from './useUrlState.ts';
@@ -38,16 +40,28 @@ function needsAll(state: DirectoryState, device: GeoPoint | null): boolean {
   return !isUnfiltered(state.filters) || state.sort !== 'name' || device !== null;
 }
 
+/** Something was searched for: text, a place, a filter or the device's location. */
+function searched(state: DirectoryState, device: GeoPoint | null): boolean {
+  return !isUnfiltered(state.filters) || device !== null;
+}
+
 /**
  * The home directory: search box, sort, filters dialog, active-filter chips and the card grid.
  * Its state lives in the URL (see useUrlState.ts): committed changes push a history entry,
- * typing replaces the current one.
+ * typing replaces the current one. "Find programs" (or Enter) and the Filters dialog's Show
+ * button bring the results into view and focus their heading (reveal.ts); a search made leaves
+ * the hero compact on phones; Back to Directory on a profile comes back to the same search,
+ * cards and scroll position (useReturn.ts).
  */
 export default function Directory({ initial, total }: Props) {
   const id = useId();
   const [limit, setLimit] = useState(PAGE_SIZE);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
+  const nearRef = useRef<HTMLInputElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  /** A "Find programs" with a new place waits for its lookup: then the results, or the place's error. */
+  const revealAfterPlace = useRef(false);
   const today = useToday();
   const url = useUrlState(searchRef, onStateChange);
   const { state, latest, commit } = url;
@@ -68,6 +82,17 @@ export default function Directory({ initial, total }: Props) {
     if (source === 'url') place.setDraft(next.filters.near);
     setLimit(PAGE_SIZE);
     if (needsAll(next, place.deviceRef.current)) data.loadAll();
+    // A new search answers: an old "Location access is turned off" no longer applies.
+    place.clearMessage();
+    if (searched(next, place.deviceRef.current)) markSearched();
+  }
+
+  /** After the new state is painted: the results in view, the heading focused when asked. */
+  function reveal(focus: boolean): void {
+    markSearched();
+    afterPaint(() => {
+      revealResults(headingRef.current, focus);
+    });
   }
 
   const waiting = (status === 'loading' && all === null && needsAll(state, device)) || place.resolving;
@@ -78,6 +103,33 @@ export default function Directory({ initial, total }: Props) {
   const hasMore = partial ? total > shown.length : resultCount > shown.length;
   const grid = useShownAfterPaint(shown);
   const { listRef, focusCard } = useFocusAddedCard(grid);
+  const placeReady = !place.resolving && !place.deviceStatus.busy;
+  /** The filters when the dialog opened: closing it after a change brings the results into view. */
+  const filtersAtOpen = useRef(state.filters);
+  const back = useReturn({
+    latest,
+    cards: grid.length,
+    settled: !waiting && placeReady && status !== 'loading',
+    complete: status === 'error' || grid.length >= (partial ? total : resultCount),
+    onRestore: (entry) => {
+      setLimit(Math.max(PAGE_SIZE, entry.shown));
+      // More cards than the page holds: "Show more programs" needs every program.
+      if (entry.shown > initial.length) loadAll();
+    },
+    cardLink: (programId) =>
+      listRef.current?.querySelector<HTMLElement>(`[data-program-id="${CSS.escape(programId)}"] h3 a`) ??
+      null,
+  });
+
+  // "Find programs" with a new place: once it is looked up, the results (or its error, by focusing
+  // the box it describes).
+  const placeResult = place.result;
+  useEffect(() => {
+    if (!revealAfterPlace.current || placeResult === null) return;
+    revealAfterPlace.current = false;
+    if (placeResult.ok) reveal(true);
+    else nearRef.current?.focus();
+  }, [placeResult]);
   // The dialog's numbers, counted only while it is open and every program is loaded.
   const counts = useMemo(
     () => (filtersOpen && !partial ? engine.counts(state.filters, context) : null),
@@ -93,8 +145,14 @@ export default function Directory({ initial, total }: Props) {
           method="get"
           onSubmit={(event) => {
             event.preventDefault();
-            if (place.draft.trim() !== latest.current.filters.near) place.applyNear();
-            else commit(latest.current);
+            if (place.draft.trim() !== latest.current.filters.near) {
+              revealAfterPlace.current = place.draft.trim() !== '';
+              place.applyNear();
+              if (!revealAfterPlace.current) reveal(true);
+            } else {
+              commit(latest.current);
+              reveal(true);
+            }
           }}
         >
           <SearchFields
@@ -107,14 +165,23 @@ export default function Directory({ initial, total }: Props) {
             onFocus={loadAll}
             onSort={(sort) => {
               commit({ ...latest.current, sort });
+              if (sort !== 'distance' || place.deviceRef.current !== null) return;
+              // Distance needs a place: one typed but not applied is applied; else the box asks.
+              if (place.draft.trim() !== '') place.applyNear();
+              else if (latest.current.filters.near === '')
+                afterPaint(() => {
+                  nearRef.current?.focus();
+                });
             }}
             onOpenFilters={() => {
+              filtersAtOpen.current = latest.current.filters;
               loadAll();
               setFiltersOpen(true);
             }}
           />
           <NearFields
             id={id}
+            inputRef={nearRef}
             draft={place.draft}
             usingDevice={device !== null}
             invalid={place.result !== null && !place.result.ok}
@@ -140,6 +207,25 @@ export default function Directory({ initial, total }: Props) {
             byDistance={state.sort === 'distance'}
           />
         </form>
+      </div>
+
+      <section
+        aria-labelledby={`${id}-results`}
+        className="mt-8"
+        onClickCapture={back.remember}
+        onAuxClickCapture={back.remember}
+      >
+        <ResultsHeader
+          id={id}
+          headingRef={headingRef}
+          resolving={place.resolving}
+          waiting={waiting}
+          unfiltered={isUnfiltered(state.filters) && device === null}
+          partial={partial}
+          shownCount={shown.length}
+          total={total}
+          resultCount={resultCount}
+        />
         <ActiveFilters
           filters={state.filters}
           place={place.label}
@@ -151,19 +237,9 @@ export default function Directory({ initial, total }: Props) {
             if (device !== null) place.clearDevice();
             else place.setFilters({ ...latest.current.filters, near: '' });
           }}
-        />
-      </div>
-
-      <section aria-labelledby={`${id}-results`} className="mt-8">
-        <ResultsHeader
-          id={id}
-          resolving={place.resolving}
-          waiting={waiting}
-          unfiltered={isUnfiltered(state.filters) && device === null}
-          partial={partial}
-          shownCount={shown.length}
-          total={total}
-          resultCount={resultCount}
+          onEmptied={() => {
+            headingRef.current?.focus();
+          }}
         />
         {status === 'error' ? <LoadError onRetry={loadAll} /> : null}
         <ResultsList
@@ -202,8 +278,11 @@ export default function Directory({ initial, total }: Props) {
           counts={counts}
           resultCount={partial ? null : resultCount}
           onChange={place.setFilters}
-          onClose={() => {
+          onClose={(applied) => {
             setFiltersOpen(false);
+            // "Show N programs": the results, focused. Closed otherwise after a change: the results
+            // in view, the focus back on the Filters button as the dialog leaves it.
+            if (applied || latest.current.filters !== filtersAtOpen.current) reveal(applied);
           }}
         />
       ) : null}

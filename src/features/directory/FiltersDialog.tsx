@@ -17,7 +17,8 @@ type Props = {
   /** null while the full data is still loading. */
   resultCount: number | null;
   onChange: (filters: DirectoryFilters) => void;
-  onClose: () => void;
+  /** `applied`: closed with "Show N programs" (rather than Close, Escape or the backdrop). */
+  onClose: (applied: boolean) => void;
 };
 
 /**
@@ -28,6 +29,7 @@ type Props = {
 export default function FiltersDialog({ filters, counts, resultCount, onChange, onClose }: Props) {
   const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
+  const applied = useRef(false);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -75,7 +77,9 @@ export default function FiltersDialog({ filters, counts, resultCount, onChange, 
     <dialog
       ref={ref}
       aria-labelledby={`${id}-title`}
-      onClose={onClose}
+      onClose={() => {
+        onClose(applied.current);
+      }}
       onClick={(event) => {
         if (event.target === event.currentTarget) close();
       }}
@@ -198,7 +202,10 @@ export default function FiltersDialog({ filters, counts, resultCount, onChange, 
         </button>
         <button
           type="button"
-          onClick={close}
+          onClick={() => {
+            applied.current = true;
+            close();
+          }}
           className="min-h-11 rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
         >
           Show {resultText}

@@ -1,9 +1,12 @@
+import type { RefObject } from 'react';
 import { RADIUS_OPTIONS_MILES, type RadiusMiles } from '../../lib/geo/distance.ts';
 import type { ResolvedLocation } from '../../lib/geo/resolve.ts';
 
 type Props = {
   /** The directory's id prefix (useId), shared with the other fields. */
   id: string;
+  /** The "Near" box: Sort by Distance without a place focuses it. */
+  inputRef: RefObject<HTMLInputElement | null>;
   draft: string;
   usingDevice: boolean;
   invalid: boolean;
@@ -19,6 +22,7 @@ type Props = {
 /** The second row of the search form: the "Near" place, the radius and the two place buttons. */
 export default function NearFields({
   id,
+  inputRef,
   draft,
   usingDevice,
   invalid,
@@ -36,6 +40,7 @@ export default function NearFields({
           Near
         </label>
         <input
+          ref={inputRef}
           id={`${id}-near`}
           type="text"
           name="near"
@@ -106,6 +111,10 @@ type NoteProps = {
   byDistance: boolean;
 };
 
+/** Said under the place when the sort is Distance and there is nothing to measure from. */
+export const DISTANCE_NEEDS_PLACE =
+  'To sort by distance, enter a ZIP code or a city and state, or choose Use my location.';
+
 /** The line under the place fields: an error, the lookup in progress, or what distances are from. */
 export function PlaceNote({
   id,
@@ -133,6 +142,10 @@ export function PlaceNote({
             : `Programs within ${String(radius)} miles of ${label}`}
           {usingDevice ? ' (your location stays in this browser)' : ''}
           {byDistance ? ', nearest first.' : '.'}
+        </span>
+      ) : byDistance && near === '' ? (
+        <span className="font-medium text-ink" data-distance-needs-place>
+          {DISTANCE_NEEDS_PLACE}
         </span>
       ) : null}
     </p>

@@ -42,6 +42,8 @@ export type Place = {
   clearAll: (keepQuery: boolean) => void;
   clearDevice: () => void;
   locateMe: () => void;
+  /** Forgets the device location's last error (a later search made it stale). */
+  clearMessage: () => void;
 };
 
 /** The "Near" place and the device location, and the filter changes that set or clear them. */
@@ -87,6 +89,13 @@ export function usePlace({ state, latest, commit }: UrlState): Place {
     deviceRef.current = null;
     const current = latest.current;
     commit(current.sort === 'distance' ? { ...current, sort: defaultSortFor(current.filters) } : current);
+  }
+
+  function clearMessage(): void {
+    // The same object when there is nothing to clear: no render.
+    setDeviceStatus((current) =>
+      current.message === null || current.busy ? current : { busy: false, message: null },
+    );
   }
 
   function locateMe(): void {
@@ -156,5 +165,6 @@ export function usePlace({ state, latest, commit }: UrlState): Place {
     clearAll,
     clearDevice,
     locateMe,
+    clearMessage,
   };
 }
