@@ -6,6 +6,7 @@ import { distanceLabel } from '../../lib/geo/distance.ts';
 import { availabilityView } from '../../lib/availability.ts';
 import CompareToggle from '../../features/compare/CompareToggle.tsx';
 import { trustBadges, type TrustFacts } from '../../lib/trust.ts';
+import CardContact from './CardContact.tsx';
 
 type Props = {
   program: DirectoryEntry;
@@ -78,7 +79,10 @@ export default function ProgramCard({
   const { shown, more } = cardModalities(program.modalities);
   const rating = ratingTexts(program.rating);
   return (
-    <article className="group relative flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow hover:shadow-md">
+    <article
+      data-program-id={program.id}
+      className="group relative flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow hover:shadow-md"
+    >
       <TrustBadges program={program} className={renderFavouriteButton ? 'pr-12' : undefined} />
       <div className={renderFavouriteButton ? 'pr-12' : undefined}>
         <h3 className="text-lg leading-snug font-semibold">
@@ -164,6 +168,15 @@ export default function ProgramCard({
         ) : null}
         <CompareToggle program={{ id: program.id, name: program.name }} />
       </div>
+      <CardContact
+        program={{
+          id: program.id,
+          name: program.name,
+          phone: program.phone,
+          email: program.email,
+          website: program.website,
+        }}
+      />
     </article>
   );
 }

@@ -46,5 +46,7 @@ export function toCompareData(entry: ProgramEntry): CompareData {
     reviewedOn: data.reviewedOn ?? null,
     rating: data.rating ?? null,
     replyHours: replyHours(data.replyHours),
+    phone: data.phone ?? null,
+    email: data.email ?? null,
   };
 }

@@ -37,6 +37,10 @@ export interface CompareData {
   rating: number | null;
   /** Median hours to a first reply (reply-time.ts); `null` when there are not enough requests. */
   replyHours: number | null;
+  /** The admissions phone as the profile shows it (the Call link); null when none is listed. */
+  phone: string | null;
+  /** The admissions e-mail (the request dialog says whether the program receives it); null when none. */
+  email: string | null;
 }
 
 /**

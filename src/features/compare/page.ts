@@ -5,6 +5,8 @@
  * selection. `?near=` (ZIP or City, ST) adds a distance row, resolved from the site's own shards.
  */
 import { fetchShardFromSite, resolveLocation } from '../../lib/geo/resolve.ts';
+import { telHref } from '../../lib/display.ts';
+import { track } from '../../api/engagement.ts';
 import { compareDataPath, type CompareData } from './data.ts';
 import { compareGroups, type CompareCell, type CompareOrigin } from './rows.ts';
 import {
@@ -71,6 +73,52 @@ async function loadPrograms(ids: readonly string[]): Promise<Loaded> {
 
 function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
+}
+
+const CONTACT =
+  'inline-flex min-h-11 cursor-pointer items-center rounded-md border border-brand-600 bg-white px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50';
+
+/**
+ * A column's contact actions: Call (a `tel:` link, when the program lists a phone) and Request
+ * Info, which opens the request dialog (components/program/request-dialog.tsx, loaded on the
+ * first click, as on directory cards).
+ */
+function contactActions(program: CompareData): HTMLElement {
+  const box = el('div', 'mt-2 flex flex-col items-start gap-2');
+  box.dataset['compareContact'] = program.id;
+  // Shards built before phones were added have none: no Call link rather than "Call undefined".
+  if (typeof program.phone === 'string' && program.phone !== '') {
+    const call = el('a', CONTACT, `Call ${program.phone}`);
+    call.href = telHref(program.phone);
+    call.append(el('span', 'sr-only', `, ${program.name}`));
+    call.addEventListener('click', () => {
+      track(program.id, 'call_click');
+    });
+    box.append(call);
+  }
+  const request = el('button', `${CONTACT} print:hidden`, 'Request Info');
+  request.type = 'button';
+  request.setAttribute('aria-haspopup', 'dialog');
+  request.append(el('span', 'sr-only', ` from ${program.name}`));
+  request.addEventListener('click', () => {
+    import('../../components/program/request-dialog.tsx')
+      .then(({ openRequestDialog }) => {
+        openRequestDialog(
+          {
+            id: program.id,
+            name: program.name,
+            phone: program.phone ?? undefined,
+            email: program.email ?? undefined,
+          },
+          'info',
+        );
+      })
+      .catch((error: unknown) => {
+        console.warn('Could not load the request dialog:', error);
+      });
+  });
+  box.append(request);
+  return box;
 }
 
 function cellContent(cell: CompareCell): HTMLElement[] {
@@ -221,7 +269,7 @@ export function mountComparePage(): void {
         updateUrl();
         render(index);
       });
-      th.append(link, el('br'), remove);
+      th.append(link, contactActions(program), remove);
       headRow.append(th);
     });
     thead.append(headRow);

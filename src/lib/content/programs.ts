@@ -59,6 +59,8 @@ export function toDirectoryEntry(entry: ProgramEntry): DirectoryEntry {
     ...(data.verifiedOn === undefined ? {} : { verifiedOn: data.verifiedOn }),
     ...(data.reviewedOn === undefined ? {} : { reviewedOn: data.reviewedOn }),
     website: data.website,
+    ...(data.phone === undefined ? {} : { phone: data.phone }),
+    ...(data.email === undefined ? {} : { email: data.email }),
     path: programPath(entry),
     coordinates: programCoordinates(data.address.zip, data.coordinates) ?? undefined,
     availability: data.availability,

@@ -43,6 +43,10 @@ export type DirectoryEntry = {
   /** The day the site team last reviewed the listing's facts before publishing them, when known. */
   reviewedOn?: string | undefined;
   website?: string | undefined;
+  /** The admissions phone, as the profile shows it ("(555) 010-0123"): the card's Call link. */
+  phone?: string | undefined;
+  /** The admissions e-mail: the card's request dialog says whether the program receives it directly. */
+  email?: string | undefined;
   /** Profile URL path: `/program/<id>` or a dedicated page such as `/mclean`. */
   path: string;
   /** Build-time point (the program's `coordinates`, else its ZIP centroid); absent when unknown. */

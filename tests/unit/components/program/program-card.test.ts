@@ -77,3 +77,22 @@ describe('ProgramCard trust badges', () => {
     expect(trustLinks(html)).toEqual([]);
   });
 });
+
+describe('ProgramCard contact actions', () => {
+  it.each<[string, Partial<DirectoryEntry>, string | null]>([
+    ['a listed phone: a tel: link with its number', { phone: '(555) 010-0104' }, 'tel:+15550100104'],
+    ['no phone: no Call link', {}, null],
+  ])('%s', (_label, overrides, tel) => {
+    const html = card(program({ id: 'harbor', name: 'Harbor House', ...overrides }));
+    const call =
+      /<a href="(tel:[^"]+)"[^>]*>.*?Call (\(555\) 010-0104)<span class="sr-only">, Harbor House<\/span><\/a>/.exec(
+        html,
+      );
+    expect(call?.[1] ?? null).toBe(tel);
+    // Request Info is always offered, named with the program, and opens a dialog.
+    expect(html).toMatch(
+      /<button type="button" aria-haspopup="dialog"[^>]*>Request Info<span class="sr-only"> from Harbor House<\/span><\/button>/,
+    );
+    expect(html).toContain('data-program-id="harbor"');
+  });
+});

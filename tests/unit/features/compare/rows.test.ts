@@ -35,6 +35,8 @@ const base: CompareData = {
   reviewedOn: null,
   rating: null,
   replyHours: null,
+  phone: null,
+  email: null,
 };
 
 const teen: CompareData = {
