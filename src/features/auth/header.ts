@@ -15,20 +15,37 @@ import { $session, displayName, type Session, signOut } from '../../api/session.
 
 type Entry = { href: string; label: string; className?: string };
 
-/** Links of a signed-in person; role entries only for that role (docs/product-rules.md#roles). */
-function entries(session: Extract<Session, { status: 'signed-in' }>): { links: Entry[]; roleLinks: Entry[] } {
-  const links: Entry[] = [
-    { href: '/favorites', label: 'Favorites' },
-    { href: '/enhanced-dashboard', label: 'My Account' },
-  ];
-  const roleLinks: Entry[] = [];
+/**
+ * Links of a signed-in person; role entries only for that role (docs/product-rules.md#roles).
+ * Favorites and My Account (saved programs, requests sent) are a family's: a provider or an
+ * administrator gets the work of their role instead, and reaches the account's password and data
+ * through Settings in the menu.
+ */
+export function headerEntries(
+  roles: readonly string[],
+  metadata: Record<string, unknown>,
+): { links: Entry[]; roleLinks: Entry[] } {
   // A provider whose profile is still to be created (registered, confirmed later) counts too: the
   // dashboard is where that profile gets created.
-  if (isProviderAccount(session.roles, session.user.metadata))
-    roleLinks.push({ href: PROVIDER_HOME, label: 'Provider Dashboard' });
-  if (session.roles.includes('admin'))
-    roleLinks.push({ href: '/admin', label: 'Admin' }, { href: '/testing', label: 'Testing' });
-  return { links, roleLinks };
+  const provider = isProviderAccount(roles, metadata);
+  const admin = roles.includes('admin');
+  if (!provider && !admin)
+    return {
+      links: [
+        { href: '/favorites', label: 'Favorites' },
+        { href: '/enhanced-dashboard', label: 'My Account' },
+      ],
+      roleLinks: [],
+    };
+  const roleLinks: Entry[] = [];
+  if (provider) roleLinks.push({ href: PROVIDER_HOME, label: 'Provider Dashboard' });
+  if (admin) roleLinks.push({ href: '/admin', label: 'Admin' }, { href: '/testing', label: 'Testing' });
+  roleLinks.push({ href: '/enhanced-dashboard', label: 'Settings' });
+  return { links: [], roleLinks };
+}
+
+function entries(session: Extract<Session, { status: 'signed-in' }>): { links: Entry[]; roleLinks: Entry[] } {
+  return headerEntries(session.roles, session.user.metadata);
 }
 
 function el<K extends keyof HTMLElementTagNameMap>(
