@@ -88,8 +88,10 @@ export function ProgramProfileView({
       <section className="bg-brand-50">
         <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:py-10 lg:grid-cols-[1fr_22rem] lg:items-center">
           <div className="min-w-0">
+            {/* The page's script points it at the search the family left (../back-to-search.ts). */}
             <a
               href="/"
+              data-back-to-directory
               className="inline-flex min-h-11 items-center gap-1 font-medium text-brand-700 hover:underline"
             >
               <span aria-hidden="true">←</span> Back to Directory
