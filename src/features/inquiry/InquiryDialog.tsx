@@ -102,9 +102,12 @@ export default function InquiryDialog({ program, type, onClose }: Props) {
     dialogRef.current?.close();
   }
 
+  /**
+   * A refused request is said once: the alert above the fields and each field's own message (no
+   * toast over the Send button repeating them). Focus goes to the first field to fix.
+   */
   function refuse(found: InquiryProblem): void {
     setProblem(found);
-    showToast({ title: found.title, description: found.description, variant: 'destructive' });
     const first = (['name', 'email', 'phone', 'best_time_to_call', 'message'] as const).find(
       (f) => found.fields[f],
     );
