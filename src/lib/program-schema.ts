@@ -10,6 +10,8 @@ import { OUTCOME_MEASURES, SCORE_DIRECTIONS } from './fidelity.ts';
 import { FIRST_OUTCOME_YEAR, LISTING_RANGES } from './listing-ranges.ts';
 import { hasBidiControl } from './schemas.ts';
 import { parseIsoDate } from './dates.ts';
+import { NO_DISTRIBUTION, type RatingDistribution } from './reviews.ts';
+import type { PublicReview } from '../api/contracts/reviews.ts';
 
 const POINTS = LISTING_RANGES.score_points;
 
@@ -115,6 +117,31 @@ export const youthSafetySchema = z.strictObject({
 });
 
 /**
+ * What a program's published reviews give it (docs/product-rules.md#reviews-and-ratings), set by
+ * the build and nothing else: a program file or a listing cannot set a rating.
+ */
+export interface ProgramReviews {
+  /** The average of the published reviews, one decimal (src/lib/reviews.ts); absent without reviews. */
+  rating?: number;
+  /** How many published reviews ("4.6 · 12 reviews"; 0: "No reviews yet"). */
+  reviewCount: number;
+  /** Published reviews with 5, 4, 3, 2 and 1 stars. */
+  ratingDistribution: RatingDistribution;
+  /** How many of them are the seed's fictional demo reviews (JSON-LD states no rating then). */
+  sampleReviewCount: number;
+  /** The newest published reviews (at most REVIEWS_IN_PAGE), newest first, with their responses. */
+  reviews: readonly PublicReview[];
+}
+
+/** A program without published reviews. */
+export const NO_PROGRAM_REVIEWS: Readonly<Omit<ProgramReviews, 'rating'>> = {
+  reviewCount: 0,
+  ratingDistribution: NO_DISTRIBUTION,
+  sampleReviewCount: 0,
+  reviews: [],
+};
+
+/**
  * One program. The markdown body (files) or `overview` (listings) is the Overview section.
  */
 export const programSchema = z
@@ -202,11 +229,6 @@ export const programSchema = z
     reviewedOn: trustDate('reviewedOn')
       .optional()
       .describe('The day the site team last reviewed these facts before publishing them (YYYY-MM-DD)'),
-    rating: z
-      .number()
-      .min(0, 'rating must be between 0 and 5')
-      .max(5, 'rating must be between 0 and 5')
-      .optional(),
     clinicalApproach: z.string().default('').describe('Clinical Approach section'),
     highlights: z.array(nonEmpty('highlight')).default([]).describe('Program Highlights bullet points'),
     team: z
@@ -244,7 +266,10 @@ export const programSchema = z
   .refine((p) => p.verifiedOn === undefined || p.verified, {
     message: 'verifiedOn is the day the provider was verified: set it only with verified: true',
     path: ['verifiedOn'],
-  });
+  })
+  // Not part of a file or a listing (the strict object refuses a `rating`): the build sets them
+  // from the program's published reviews (src/lib/content/listing-loader.ts).
+  .transform((p): typeof p & ProgramReviews => ({ ...p, ...NO_PROGRAM_REVIEWS }));
 
 export type ProgramInput = z.input<typeof programSchema>;
 export type ProgramData = z.output<typeof programSchema>;

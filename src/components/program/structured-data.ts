@@ -1,6 +1,9 @@
 /**
- * schema.org data for a program profile. Ratings are left out on purpose: they are not
- * reviews by users of this site, so marking them up as `aggregateRating` would mislead.
+ * schema.org data for a program profile. `aggregateRating` and `review` come only from the
+ * program's published reviews (families' reviews on this site, moderated by the published policy:
+ * docs/product-rules.md#reviews-and-ratings), and are left out when there are none or when any
+ * of them is the seed's fictional demo data ("Sample review — demo data"): search engines must
+ * never read an invented review as a real one.
  *
  * Trust (docs/product-rules.md#what-the-badges-mean): only "Listing reviewed" has a schema.org
  * term that means exactly it, the page's `lastReviewed` (the day the site team last reviewed the
@@ -45,5 +48,28 @@ export function programJsonLd(
     ...(data.heroImage === undefined
       ? {}
       : { image: new URL(data.heroImage, site ?? 'http://localhost').href }),
+    ...reviewsJsonLd(data),
+  };
+}
+
+/** The rating and the reviews of a program's published reviews, when all of them are real. */
+function reviewsJsonLd(data: ProgramData): Record<string, unknown> {
+  if (data.rating === undefined || data.reviewCount === 0 || data.sampleReviewCount > 0) return {};
+  const stars = { bestRating: 5, worstRating: 1 };
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: data.rating,
+      reviewCount: data.reviewCount,
+      ...stars,
+    },
+    review: data.reviews.map((r) => ({
+      '@type': 'Review',
+      name: r.title,
+      reviewBody: r.body,
+      datePublished: r.created_at.slice(0, 10),
+      author: { '@type': 'Person', name: r.public_name },
+      reviewRating: { '@type': 'Rating', ratingValue: r.rating, ...stars },
+    })),
   };
 }

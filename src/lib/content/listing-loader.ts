@@ -1,7 +1,8 @@
 /**
  * The programs collection's loader: the program files (Astro's glob loader) and, when a database
  * is configured (`DATABASE_URL`: the local backend under `npm start`, or production's Supabase
- * connection at build time), every approved provider listing, validated by the same schema.
+ * connection at build time), every approved provider listing, validated by the same schema, and
+ * every program's rating and reviews from its published reviews (`loadReviews`).
  *
  * A file always wins over a listing with the same id (an admin cannot choose a taken id, but a
  * file may be added later, and a provider's listing may be linked to a program file on purpose,
@@ -20,6 +21,8 @@ import type { Loader, LoaderContext } from 'astro/loaders';
 import { glob } from 'astro/loaders';
 import postgres from 'postgres';
 import { selectListingsForPublishing } from '../../../netlify/functions/_shared/publishing.ts';
+import { readPublishedReviews, type ProgramReviewData } from '../../../netlify/functions/_shared/reviews.ts';
+import { NO_PROGRAM_REVIEWS, type ProgramData } from '../program-schema.ts';
 import { TEST_PROGRAM_LABEL } from '../vocabulary.ts';
 import { listingToProgram, type ListingForPublishing, type PublishingResult } from '../published-listing.ts';
 import { REPLY_WINDOW_DAYS, medianReplyHours, type ReplyRow } from '../reply-time.ts';
@@ -94,7 +97,16 @@ async function loadListings(context: LoaderContext, databaseUrl: string): Promis
       logger.info(`listing "${result.id}": published by content/programs/${result.id}.md, which has that id`);
       continue;
     }
-    const data = await context.parseData({ id: result.id, data: { ...result.data } });
+    // The schema's output carries the build's review fields; its input refuses them.
+    const {
+      rating: _,
+      reviewCount: _c,
+      ratingDistribution: _d,
+      sampleReviewCount: _s,
+      reviews: _r,
+      ...input
+    } = result.data;
+    const data = await context.parseData({ id: result.id, data: input });
     store.set({ id: result.id, data, digest: context.generateDigest(data) });
     added += 1;
   }
@@ -215,6 +227,56 @@ export async function loadProgramFiles(context: LoaderContext, base: string): Pr
   return true;
 }
 
+/**
+ * A program's data with what its published reviews give it (docs/product-rules.md#reviews-and-ratings):
+ * the rating (average, one decimal) and count, the distribution, how many are sample reviews, and
+ * the newest reviews. Without published reviews: no rating, "No reviews yet".
+ */
+export function withReviews(data: ProgramData, reviews: ProgramReviewData | undefined): ProgramData {
+  const { rating: _, ...rest } = data;
+  if (reviews === undefined || reviews.summary.count === 0 || reviews.summary.rating === null)
+    return { ...rest, ...NO_PROGRAM_REVIEWS };
+  return {
+    ...rest,
+    rating: reviews.summary.rating,
+    reviewCount: reviews.summary.count,
+    ratingDistribution: reviews.summary.distribution,
+    sampleReviewCount: reviews.sampleCount,
+    reviews: reviews.reviews,
+  };
+}
+
+/**
+ * Sets every program's reviews (files and listings alike) from the published reviews in the
+ * database: a rating is always that of the program's published reviews, never a file's. Entries
+ * without reviews, as the files and listings give them, are left as they are (so the fast path
+ * still finds unchanged files unchanged at the next build); the others get a digest of their own.
+ */
+async function loadReviews(context: LoaderContext, databaseUrl: string): Promise<void> {
+  const { store, logger } = context;
+  const sql = postgres(databaseUrl, { max: 1, connect_timeout: 15, idle_timeout: 1, onnotice: () => {} });
+  let byProgram: Map<string, ProgramReviewData>;
+  try {
+    byProgram = await readPublishedReviews(sql);
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+  let rated = 0;
+  for (const entry of store.values()) {
+    const current = entry.data as unknown as ProgramData;
+    const reviews = byProgram.get(entry.id);
+    if (reviews === undefined && current.reviewCount === 0 && current.rating === undefined) continue;
+    const data = withReviews(current, reviews);
+    if (data.reviewCount > 0) rated += 1;
+    store.set({
+      ...entry,
+      data: data as unknown as Record<string, unknown>,
+      digest: context.generateDigest(`${String(entry.digest ?? '')}\n${JSON.stringify(reviews ?? null)}`),
+    });
+  }
+  logger.info(`${String(rated)} program(s) with published reviews`);
+}
+
 export function programsLoader(options: { base: string; pattern: string }): Loader {
   const files = glob(options);
   return {
@@ -228,7 +290,10 @@ export function programsLoader(options: { base: string; pattern: string }): Load
         (await loadProgramFiles(context, options.base));
       if (!fast) await files.load(context);
       const databaseUrl = process.env.DATABASE_URL;
-      if (databaseUrl) await loadListings(context, databaseUrl);
+      if (databaseUrl) {
+        await loadListings(context, databaseUrl);
+        await loadReviews(context, databaseUrl);
+      }
     },
   };
 }

@@ -41,6 +41,26 @@ describe('content/programs', () => {
 
 describe('programSchema refuses', () => {
   const base = frontmatter('aspen-cove-womens-ocd.md');
+  it.each<[string, unknown]>([
+    ['rating', 4.9],
+    ['reviewCount', 12],
+    ['ratingDistribution', [12, 0, 0, 0, 0]],
+    ['sampleReviewCount', 0],
+    ['reviews', []],
+  ])('a file cannot set its own %s: ratings come from published reviews only', (key, value) => {
+    const result = programSchema.safeParse({ ...base, [key]: value });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({ code: 'unrecognized_keys', keys: [key] }),
+    ]);
+  });
+
+  it('a file’s program has no rating and no reviews until the build adds its published reviews', () => {
+    const program = programSchema.parse(base);
+    expect(program.rating).toBeUndefined();
+    expect(program).toMatchObject({ reviewCount: 0, ratingDistribution: [0, 0, 0, 0, 0], reviews: [] });
+  });
+
   it.each([
     ['a website that is not http(s)', { website: 'javascript:alert(1)' }, 'website'],
     [
