@@ -140,3 +140,65 @@ $$;
 insert into public.user_favorites (user_id, program_id, program_name)
 values ('33333333-3333-4333-8333-333333333333', 'mclean', 'McLean OCD Institute for Children and Adolescents')
 on conflict (user_id, program_id) do nothing;
+
+-- ---- sample reviews (issue 19) ----------------------------------------------------------------------
+-- Clearly fictional demo reviews of some sample programs, so the local demo shows ratings, the
+-- distribution and the markers. Marked as sample data (`sample`: "Sample review — demo data"),
+-- written by no account, published as if checked by the demo administrator. Ratings from 1 to 5:
+-- the demo shows critical reviews too. JSON-LD states no rating for a program with any of them.
+-- Some sample programs are left without reviews ("No reviews yet").
+insert into public.program_reviews (
+  id, program_id, user_id, rating, title, body, relationship, stay_year, public_name, sample, status,
+  moderated_at, moderated_by, created_at, updated_at
+)
+select r.id::uuid, r.program_id, null, r.rating, r.title, r.body, r.relationship, r.stay_year, r.public_name, true,
+       'published', now() - make_interval(days => r.days_ago - 1), '11111111-1111-4111-8111-111111111111',
+       now() - make_interval(days => r.days_ago), now() - make_interval(days => r.days_ago)
+from (values
+  ('5a000000-0000-4000-8000-000000000001', 'tidemark-ocd-residential', 5, 'Structured and kind',
+   'Fictional demo review. The daily exposure plan was clear from the first week, and the weekend family sessions helped us stop reassuring our son.',
+   'parent_or_guardian', 2025, 'Dana P.', 40),
+  ('5a000000-0000-4000-8000-000000000002', 'tidemark-ocd-residential', 4, 'Hard work, worth it',
+   'Fictional demo review. Exposure work was harder than I expected, but the therapists explained every step. Meals were the weak point.',
+   'former_resident', 2024, 'Sam R.', 95),
+  ('5a000000-0000-4000-8000-000000000003', 'tidemark-ocd-residential', 2, 'Slow to answer calls',
+   'Fictional demo review. Treatment itself was good, but it took two weeks and several calls before admissions called us back about insurance.',
+   'contacted_admissions', null, 'A parent', 12),
+  ('5a000000-0000-4000-8000-000000000004', 'silver-creek-ranch', 5, 'The ranch work helped',
+   'Fictional demo review. Our daughter says the outdoor work between exposure sessions made the long days bearable. Communication with parents was excellent.',
+   'parent_or_guardian', 2024, 'A parent', 60),
+  ('5a000000-0000-4000-8000-000000000005', 'silver-creek-ranch', 3, 'Good therapy, far from home',
+   'Fictional demo review. The therapy was solid, but the location made family weekends expensive and hard to arrange for us.',
+   'other_family_member', 2023, 'Lee M.', 180),
+  ('5a000000-0000-4000-8000-000000000006', 'cedar-hollow-childrens-ocd', 5, 'Gentle with young children',
+   'Fictional demo review. Staff used games to build the exposure ladder and kept us involved every day. Our son still uses the tools at home.',
+   'parent_or_guardian', 2025, 'Maria G.', 20),
+  ('5a000000-0000-4000-8000-000000000007', 'cedar-hollow-childrens-ocd', 4, 'Helpful, with a waitlist',
+   'Fictional demo review. We waited six weeks for a bed. Once there, the team was patient and the school liaison was a real help.',
+   'parent_or_guardian', 2024, 'A parent', 130),
+  ('5a000000-0000-4000-8000-000000000008', 'granite-pines-ocd-lodge', 4, 'Quiet and focused',
+   'Fictional demo review. A calm place with a clear ERP schedule. I would have liked more individual sessions each week.',
+   'former_resident', 2025, 'Chris T.', 33),
+  ('5a000000-0000-4000-8000-000000000009', 'granite-pines-ocd-lodge', 1, 'Not the right fit for us',
+   'Fictional demo review. The program felt too general for severe contamination fears, and discharge planning started late. Others may have a different experience.',
+   'parent_or_guardian', 2023, 'A parent', 210),
+  ('5a000000-0000-4000-8000-000000000010', 'juniper-trail-young-adult-ocd', 5, 'Treated like an adult',
+   'Fictional demo review. The team let me set my own exposure goals and helped me plan going back to college.',
+   'former_resident', 2025, 'Jordan K.', 15),
+  ('5a000000-0000-4000-8000-000000000011', 'aspen-cove-womens-ocd', 5, 'Safe and respectful',
+   'Fictional demo review. A women-only program where I felt safe doing the hardest exposures of my life. The aftercare plan was detailed.',
+   'former_resident', 2024, 'Alex B.', 75),
+  ('5a000000-0000-4000-8000-000000000012', 'aspen-cove-womens-ocd', 4, 'Good care, costly',
+   'Fictional demo review. Care was excellent; the out-of-network costs were higher than the estimate we were given.',
+   'other_family_member', 2024, 'Robin S.', 150),
+  ('5a000000-0000-4000-8000-000000000013', 'northgate-ocd-inpatient', 3, 'Stabilized, then moved on',
+   'Fictional demo review. The inpatient stay stabilized our son quickly, but there was less ERP than we hoped before step-down.',
+   'parent_or_guardian', 2025, 'A parent', 50),
+  ('5a000000-0000-4000-8000-000000000014', 'sunfield-family-ocd', 5, 'Family work made the difference',
+   'Fictional demo review. Learning to stop accommodating was hard for all of us; the family coaching is why this worked.',
+   'parent_or_guardian', 2025, 'Pat W.', 25),
+  ('5a000000-0000-4000-8000-000000000015', 'sunfield-family-ocd', 2, 'Rigid visiting rules',
+   'Fictional demo review. We understood the reasons, but the visiting rules were hard on our younger children.',
+   'other_family_member', 2024, 'A parent', 110)
+) as r (id, program_id, rating, title, body, relationship, stay_year, public_name, days_ago)
+on conflict (id) do nothing;
