@@ -1,6 +1,7 @@
 /**
  * Small formatting rules shared by cards, profiles and the test page.
  */
+import { ratingText } from './reviews.ts';
 import { MAX_CARD_MODALITIES } from './vocabulary.ts';
 
 /**
@@ -34,11 +35,16 @@ export function formatRating(rating: number | undefined): string | null {
   return (Math.round(rating * 10) / 10).toFixed(1);
 }
 
-/** Visible "4.8 / 5" and the spoken "Rated 4.8 out of 5", or null without a rating. */
-export function ratingTexts(rating: number | undefined): { visible: string; spoken: string } | null {
-  const value = formatRating(rating);
-  if (value === null) return null;
-  return { visible: `${value} / 5`, spoken: `Rated ${value} out of 5` };
+/**
+ * The rating of a card or a compare column, always with its count: visible "4.6 · 12 reviews" and
+ * spoken "Rated 4.6 out of 5 from 12 reviews", or "No reviews yet" (`hasReviews` false: no star).
+ * A rating without a count of published reviews is never shown (`ratingText`, src/lib/reviews.ts).
+ */
+export function ratingTexts(
+  rating: number | undefined,
+  reviewCount: number | undefined,
+): { visible: string; spoken: string; hasReviews: boolean } {
+  return ratingText(rating, reviewCount);
 }
 
 /**

@@ -77,7 +77,7 @@ export default function ProgramCard({
   const availability =
     today !== null && program.availability ? availabilityView(program.availability, today) : null;
   const { shown, more } = cardModalities(program.modalities);
-  const rating = ratingTexts(program.rating);
+  const rating = ratingTexts(program.rating, program.reviewCount);
   return (
     <article
       data-program-id={program.id}
@@ -106,17 +106,14 @@ export default function ProgramCard({
         <dd>{joinList(program.ageGroups)}</dd>
         <dt className="font-medium text-muted">Type</dt>
         <dd>{program.setting}</dd>
-        {rating !== null ? (
-          <>
-            <dt className="font-medium text-muted">Rating</dt>
-            <dd>
-              <span aria-hidden="true">
-                <span className="text-amber-700">★</span> {rating.visible}
-              </span>
-              <span className="sr-only">{rating.spoken}</span>
-            </dd>
-          </>
-        ) : null}
+        <dt className="font-medium text-muted">Rating</dt>
+        <dd>
+          <span aria-hidden="true">
+            {rating.hasReviews ? <span className="text-amber-700">★ </span> : null}
+            {rating.visible}
+          </span>
+          <span className="sr-only">{rating.spoken}</span>
+        </dd>
         {availability !== null ? (
           <>
             <dt className="font-medium text-muted">Availability</dt>

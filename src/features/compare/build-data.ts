@@ -45,6 +45,7 @@ export function toCompareData(entry: ProgramEntry): CompareData {
     verifiedOn: data.verified ? (data.verifiedOn ?? null) : null,
     reviewedOn: data.reviewedOn ?? null,
     rating: data.rating ?? null,
+    reviewCount: data.reviewCount,
     replyHours: replyHours(data.replyHours),
     phone: data.phone ?? null,
     email: data.email ?? null,

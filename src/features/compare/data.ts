@@ -34,7 +34,10 @@ export interface CompareData {
   verifiedOn: string | null;
   /** The day the site team last reviewed the published facts (`YYYY-MM-DD`); null when unknown. */
   reviewedOn: string | null;
+  /** The average of the program's published reviews (one decimal), null without any. */
   rating: number | null;
+  /** How many published reviews ("4.6 · 12 reviews"). */
+  reviewCount: number;
   /** Median hours to a first reply (reply-time.ts); `null` when there are not enough requests. */
   replyHours: number | null;
   /** The admissions phone as the profile shows it (the Call link); null when none is listed. */

@@ -6,7 +6,7 @@
  */
 import { availabilityView } from '../../lib/availability.ts';
 import { formatLongDate } from '../../lib/dates.ts';
-import { formatRating, joinList, placeLine } from '../../lib/display.ts';
+import { joinList, placeLine, ratingTexts } from '../../lib/display.ts';
 import { fidelityRows } from '../../lib/fidelity.ts';
 import { distanceLabel, milesBetween, type GeoPoint } from '../../lib/geo/distance.ts';
 import { replyTimeLabel } from '../../lib/reply-time.ts';
@@ -47,7 +47,6 @@ export interface CompareOrigin {
 
 export const COMPARE_TEXT = {
   noReplyTime: 'Not enough requests to tell',
-  noRating: 'No rating yet',
   /** A trust fact the program has; its date is the cell's second line. */
   yes: 'Yes',
   noDistance: 'Distance not known',
@@ -150,8 +149,9 @@ export function compareGroups(
         : { text: COMPARE_TEXT.yes, detail };
     }),
     row('rating', 'Rating', programs, (p) => {
-      const value = formatRating(p.rating ?? undefined);
-      return value === null ? { text: COMPARE_TEXT.noRating, missing: true } : { text: `${value} out of 5` };
+      // The average of published reviews with their count, or "No reviews yet" (src/lib/reviews.ts).
+      const rating = ratingTexts(p.rating ?? undefined, p.reviewCount);
+      return rating.hasReviews ? { text: rating.visible } : { text: rating.visible, missing: true };
     }),
   ];
 

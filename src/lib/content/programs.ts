@@ -54,7 +54,7 @@ export function toDirectoryEntry(entry: ProgramEntry): DirectoryEntry {
     setting: data.setting,
     insurance: data.insurance,
     modalities: data.modalities,
-    rating: data.rating,
+    ...(data.rating === undefined ? {} : { rating: data.rating, reviewCount: data.reviewCount }),
     verified: data.verified,
     ...(data.verifiedOn === undefined ? {} : { verifiedOn: data.verifiedOn }),
     ...(data.reviewedOn === undefined ? {} : { reviewedOn: data.reviewedOn }),

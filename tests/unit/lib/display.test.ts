@@ -44,9 +44,19 @@ describe('ratings', () => {
     expect(formatRating(value)).toBe(expected);
   });
 
-  it('ratingTexts has visible and spoken forms', () => {
-    expect(ratingTexts(4.8)).toEqual({ visible: '4.8 / 5', spoken: 'Rated 4.8 out of 5' });
-    expect(ratingTexts(undefined)).toBeNull();
+  it('ratingTexts has visible and spoken forms, always with the count of reviews', () => {
+    expect(ratingTexts(4.8, 12)).toEqual({
+      visible: '4.8 · 12 reviews',
+      spoken: 'Rated 4.8 out of 5 from 12 reviews',
+      hasReviews: true,
+    });
+    expect(ratingTexts(undefined, 0)).toEqual({
+      visible: 'No reviews yet',
+      spoken: 'No reviews yet',
+      hasReviews: false,
+    });
+    // A number without reviews behind it is not a rating.
+    expect(ratingTexts(4.8, undefined).visible).toBe('No reviews yet');
   });
 
   it.each([

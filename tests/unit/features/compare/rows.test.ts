@@ -34,6 +34,7 @@ const base: CompareData = {
   verifiedOn: null,
   reviewedOn: null,
   rating: null,
+  reviewCount: 0,
   replyHours: null,
   phone: null,
   email: null,
@@ -53,6 +54,7 @@ const teen: CompareData = {
   verifiedOn: '2026-03-03',
   reviewedOn: '2026-11-05',
   rating: 4.75,
+  reviewCount: 12,
   replyHours: 2.2,
   insurancePlans: ['Aetna'],
 };
@@ -152,7 +154,7 @@ describe('compareGroups', () => {
 
   it('rating, insurance plans and setting details', () => {
     const rows = rowsOf([base, teen]);
-    expect(texts(rows.get('rating'))).toEqual([COMPARE_TEXT.noRating, '4.8 out of 5']);
+    expect(texts(rows.get('rating'))).toEqual(['No reviews yet', '4.8 · 12 reviews']);
     expect(rows.get('insurance')?.cells[1]?.detail).toBe('Plans: Aetna');
     expect(rows.get('setting')?.cells[0]).toMatchObject({ text: 'Residential', detail: 'Co-ed' });
   });
