@@ -14,9 +14,10 @@
  *     (`private.publishing_status()`, migration 20261125000300): `pending` with `waiting_since`,
  *     `building` since `build_started_at`, the last success `published_at`, and after a failed
  *     build `failures`, `failed_at`, `retry_at` and `error` ("Publishing failed at … — retrying");
- *   - `waiting`: `{ verification_requests, listings, reports }`, what waits for an administrator:
- *     pending verification requests, listings pending review (new or edited) and open reports
- *     (`listing_reports`), counted as the queues list them.
+ *   - `waiting`: `{ verification_requests, listings, reports, reviews }`, what waits for an
+ *     administrator: pending verification requests, listings pending review (new or edited), open
+ *     reports (`listing_reports`) and reviews to check (pending, reported, or with a pending
+ *     response), counted as the tabs list them.
  *
  * Test data of the internal testing suite (test providers, test inquiries, the test program's
  * engagement; see _shared/test-tools.ts) is left out of every list and total: /comprehensive-testing
@@ -71,7 +72,12 @@ export default handle('admin-overview', async (req: Request, context: Context) =
       select (select count(*) from provider_verification_requests where status = 'pending')::int
                as verification_requests,
              (select count(*) from provider_listings where status = 'pending')::int as listings,
-             (select count(*) from listing_reports where status = 'open')::int as reports`;
+             (select count(*) from listing_reports where status = 'open')::int as reports,
+             -- The Reviews tab's 'waiting' filter (FILTERS.waiting, _shared/review-queries.ts).
+             (select count(*) from program_reviews r left join review_responses s on s.review_id = r.id
+              where r.status = 'pending' or s.status = 'pending'
+                 or exists (select 1 from review_reports o where o.review_id = r.id and o.status = 'open'))::int
+               as reviews`;
     const by_status = { new: 0, contacted: 0, closed: 0 };
     for (const s of statuses) by_status[s.status] = s.count;
     return {
@@ -79,7 +85,7 @@ export default handle('admin-overview', async (req: Request, context: Context) =
       inquiries: { by_status, by_program: [...byProgram] },
       engagement: engagement.map((row) => ({ ...row, program_name: null })),
       publishing: publishing ? { ...publishing } : NOTHING_PUBLISHED_YET,
-      waiting: waiting ? { ...waiting } : { verification_requests: 0, listings: 0, reports: 0 },
+      waiting: waiting ? { ...waiting } : { verification_requests: 0, listings: 0, reports: 0, reviews: 0 },
     };
   });
   const names = await programNames(overview.engagement.map((row) => row.program_id));

@@ -2,7 +2,7 @@
  * /admin's first moments, at a phone's width (390 px) and on a desktop (1280 px): signed out, the
  * sign-in prompt shows at once and alone (the server's "Checking your access…" used to stay on the
  * page under it forever); signed in as the demo admin, the overview starts with what waits
- * ("1 verification request, 2 listings waiting"), each part a link that opens its tab; the wide
+ * ("1 verification request, 2 listings, 4 reviews waiting"), each part a link that opens its tab; the wide
  * tables stay inside the screen. axe on each state; no CSP violation.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -74,7 +74,7 @@ for (const { name, size } of SIZES) {
       await expect(panel.getByRole('heading').first()).toHaveText('Waiting for review');
       // Counts move as other tests decide things meanwhile: the words, not the numbers.
       await expect(waiting.getByRole('paragraph')).toHaveText(
-        /^\d+ verification requests?(, \d+ listings?)?(, \d+ reports?)? waiting$/,
+        /^\d+ verification requests?(, \d+ listings?)?(, \d+ reports?)?(, \d+ reviews?)? waiting$/,
       );
       await expect(page.getByText('Checking your access…')).toHaveCount(0);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

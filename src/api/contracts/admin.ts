@@ -90,15 +90,18 @@ export interface AdminOverview {
     info_requests: number;
   }[];
   publishing: PublishingState;
-  /** What waits for an administrator: pending verification requests, listings pending review (new or edits), open reports. */
+  /** What waits for an administrator: pending verification requests, listings pending review (new or edits), open reports, reviews to check. */
   waiting: AdminWaiting;
 }
 
-/** The counts the overview starts with ("3 verification requests, 2 listings, 1 report waiting"). */
+/** The counts the overview starts with ("3 verification requests, 2 listings, 1 report, 4 reviews waiting"). */
 export interface AdminWaiting {
   verification_requests: number;
   listings: number;
+  /** Open reports of errors on program pages (Reports tab). */
   reports: number;
+  /** Reviews the Reviews tab lists as waiting: pending, reported, or with a pending response. */
+  reviews: number;
 }
 
 /** A verification request with its provider and the provider's license files (newest first). */

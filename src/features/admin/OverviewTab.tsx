@@ -131,6 +131,7 @@ export function OverviewTab({
               { header: 'E-mail', cell: (p) => p.email, breakAll: true },
               {
                 header: 'Subscription',
+                nowrap: true,
                 cell: (p) => {
                   const trial = trialState(p.subscription_status, p.trial_ends_at, now);
                   return <Pill tone={trial.tone}>{trial.label}</Pill>;
@@ -138,6 +139,7 @@ export function OverviewTab({
               },
               {
                 header: 'Verification',
+                nowrap: true,
                 cell: (p) => {
                   const verification = verificationLabel(p.verification_status);
                   return <Pill tone={verification.tone}>{verification.label}</Pill>;
@@ -145,7 +147,8 @@ export function OverviewTab({
               },
               {
                 header: 'Joined',
-                cell: (p) => <span className="whitespace-nowrap">{formatDay(p.created_at)}</span>,
+                nowrap: true,
+                cell: (p) => formatDay(p.created_at),
               },
             ]}
           />

@@ -130,6 +130,8 @@ export type Column<T> = {
   numeric?: boolean;
   /** Long unbroken text (e-mail addresses, ids) breaks anywhere rather than widening the page. */
   breakAll?: boolean;
+  /** Short values that read badly broken (status pills, dates): one line in the wide table. */
+  nowrap?: boolean;
 };
 
 const th = 'border-b border-slate-300 px-3 py-2 text-left align-bottom font-semibold';
@@ -161,7 +163,7 @@ export function DataTable<T>({
   columns: readonly Column<T>[];
 }) {
   const cellClass = (c: Column<T>) =>
-    `${td} ${c.numeric ? 'text-right tabular-nums' : ''} ${c.breakAll ? 'break-all' : 'break-words'}`;
+    `${td} ${c.numeric ? 'text-right tabular-nums' : ''} ${c.breakAll ? 'break-all' : 'break-words'} ${c.nowrap ? 'whitespace-nowrap' : ''}`;
   return (
     <div className="mt-3">
       {showCaption ? (

@@ -1,6 +1,7 @@
 /**
  * The line the admin overview starts with: what waits for the site team, in words, each part
- * linking to the tab that holds it ("3 verification requests, 2 listings, 1 report waiting").
+ * linking to the tab that holds it ("3 verification requests, 2 listings, 1 report, 4 reviews
+ * waiting").
  * Pure (no React): the overview renders the parts, the unit tests read the words.
  */
 import type { AdminWaiting } from '../../api/contracts/admin.ts';
@@ -17,6 +18,7 @@ const NOUNS: readonly { key: keyof AdminWaiting; one: string; many: string; tab:
   },
   { key: 'listings', one: 'listing', many: 'listings', tab: 'listings' },
   { key: 'reports', one: 'report', many: 'reports', tab: 'reports' },
+  { key: 'reviews', one: 'review', many: 'reviews', tab: 'reviews' },
 ];
 
 /** Said when nothing waits. */
@@ -45,7 +47,7 @@ export function waitingParts(waiting: Partial<AdminWaiting> | undefined): Waitin
   return parts;
 }
 
-/** The whole line as text: "3 verification requests, 2 listings, 1 report waiting", or {@link NOTHING_WAITING}. */
+/** The whole line as text: "3 verification requests, 2 listings, 4 reviews waiting", or {@link NOTHING_WAITING}. */
 export function waitingSentence(waiting: Partial<AdminWaiting> | undefined): string {
   const parts = waitingParts(waiting);
   return parts.length === 0 ? NOTHING_WAITING : `${parts.map((p) => p.text).join(', ')} waiting`;

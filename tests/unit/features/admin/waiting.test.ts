@@ -15,10 +15,15 @@ describe('waitingSentence', () => {
       { verification_requests: 1, listings: 1, reports: 4 },
       '1 verification request, 1 listing, 4 reports waiting',
     ],
+    [
+      { verification_requests: 3, listings: 2, reports: 0, reviews: 4 },
+      '3 verification requests, 2 listings, 4 reviews waiting',
+    ],
+    [{ verification_requests: 0, listings: 0, reports: 2, reviews: 1 }, '2 reports, 1 review waiting'],
     [{ verification_requests: 0, listings: 2, reports: 0 }, '2 listings waiting'],
     [{ verification_requests: 5, listings: 0, reports: 2 }, '5 verification requests, 2 reports waiting'],
-    [{ verification_requests: 0, listings: 0, reports: 0 }, NOTHING_WAITING],
-    // An answer without a count (an older API, or reports not yet there): that part is left out.
+    [{ verification_requests: 0, listings: 0, reports: 0, reviews: 0 }, NOTHING_WAITING],
+    // An answer without a count (an older API): that part is left out.
     [{ verification_requests: 2, listings: 1 }, '2 verification requests, 1 listing waiting'],
     [undefined, NOTHING_WAITING],
     // Nonsense never shows as a count.
@@ -30,10 +35,11 @@ describe('waitingSentence', () => {
 
 describe('waitingParts', () => {
   it('names the tab of each part, in queue order', () => {
-    expect(waitingParts({ verification_requests: 3, listings: 2, reports: 1 })).toEqual([
+    expect(waitingParts({ verification_requests: 3, listings: 2, reports: 1, reviews: 5 })).toEqual([
       { key: 'verification_requests', count: 3, text: '3 verification requests', tab: 'verification' },
       { key: 'listings', count: 2, text: '2 listings', tab: 'listings' },
       { key: 'reports', count: 1, text: '1 report', tab: 'reports' },
+      { key: 'reviews', count: 5, text: '5 reviews', tab: 'reviews' },
     ]);
   });
 });
