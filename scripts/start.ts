@@ -199,7 +199,7 @@ const dev = new NetlifyDev({
 await dev.start();
 
 // The local emulator rewrites with the right page but answers 200; Netlify answers 404.
-// Apply the status of the 404 rules of netlify.toml ourselves so tests see the real behaviour.
+// Apply the status of the 404 rules of netlify.toml ourselves so tests see the real behavior.
 const netlifyToml = readFileSync(join(root, 'netlify.toml'), 'utf8');
 const rules = notFoundRules(netlifyToml);
 const siteHeaderRules = tomlHeaderRules(netlifyToml);

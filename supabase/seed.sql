@@ -3,7 +3,7 @@
 --   admin@example.org     / admin-demo-1     administrator            11111111-1111-4111-8111-111111111111
 --   provider@example.org  / provider-demo-1  verified provider        22222222-2222-4222-8222-222222222222
 --                                            "Harbor Demo Treatment Center", providers.id 44444444-4444-4444-8444-444444444444
---   family@example.org    / family-demo-1    family, one favourite    33333333-3333-4333-8333-333333333333
+--   family@example.org    / family-demo-1    family, one favorite     33333333-3333-4333-8333-333333333333
 --
 -- Passwords are bcrypt hashes made by pgcrypto, the format Supabase Auth (GoTrue) stores and checks,
 -- at cost 10 like every hash the auth server makes (BCRYPT_COST in supabase/local/auth/store.ts, GoTrue's
