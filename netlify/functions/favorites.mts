@@ -1,6 +1,6 @@
 /**
  * A signed-in user's saved programs, the hearts on cards and profiles
- * (docs/product-rules.md#favourites).
+ * (docs/product-rules.md#favorites).
  *
  * - `GET /api/favorites` → 200 `{ favorites: [{ program_id, program_name, created_at }] }`,
  *   newest first.

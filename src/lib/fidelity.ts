@@ -38,7 +38,7 @@ export interface MedianScoreChange {
 export interface TreatmentFidelity {
   erpHoursPerWeek?: number | null | undefined;
   individualSessionsPerWeek?: number | null | undefined;
-  /** Share of clinicians with specialised OCD/ERP training, in percent (0–100). */
+  /** Share of clinicians with specialized OCD/ERP training, in percent (0–100). */
   specialisedCliniciansPercent?: number | null | undefined;
   outcomeMeasure?: OutcomeMeasure | null | undefined;
   medianScoreChange?: MedianScoreChange | null | undefined;
@@ -60,7 +60,7 @@ export const ERP_HOURS_OPTIONS = [5, 10, 15, 20, 25] as const;
 export const FIDELITY_LABELS = {
   erpHoursPerWeek: 'ERP hours per week',
   individualSessionsPerWeek: 'Individual therapy sessions per week',
-  specialisedCliniciansPercent: 'Clinicians with specialised OCD/ERP training',
+  specialisedCliniciansPercent: 'Clinicians with specialized OCD/ERP training',
   outcomeMeasure: 'Outcome measure',
   medianScoreChange: 'Change in symptoms (median patient)',
   familySessionsPerWeek: 'Family sessions per week',

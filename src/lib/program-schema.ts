@@ -57,7 +57,7 @@ export const fidelitySchema = z
     individualSessionsPerWeek: count('individualSessionsPerWeek', 30).optional(),
     specialisedCliniciansPercent: count('specialisedCliniciansPercent', 100)
       .optional()
-      .describe('Share of clinicians with specialised OCD/ERP training (e.g. IOCDF BTTI), 0–100'),
+      .describe('Share of clinicians with specialized OCD/ERP training (e.g. IOCDF BTTI), 0–100'),
     outcomeMeasure: z
       .enum(OUTCOME_MEASURES)
       .optional()

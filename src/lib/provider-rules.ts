@@ -71,7 +71,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Whole days left in a trial, rounded up so the last hours still count as a day; 0 once the
  * trial has ended (it is active only while trial_ends_at is in the future), and 0 for a
- * missing or unparseable date.
+ * missing or unparsable date.
  *
  * @example trialDaysLeft('2024-01-15T00:00:00Z', new Date('2024-01-01T12:00:00Z')) // 14
  */

@@ -59,7 +59,7 @@ export const INVISIBLE = new RegExp(`[${INVISIBLE_CLASS}]`, 'gu');
  * compatibility form (NFKC), as inclusive `[first, last]` ranges: fullwidth and small forms of
  * `@ , ; : < > ( ) [ ] \ " .`, parenthesised and full-stop digits and letters (`⑴`, `⒈`),
  * spacing accents (`´` is a space plus a combining mark), and the ideographic and halfwidth full
- * stops that IDNA reads as `.` in a host name. A mail library or server that normalises text could
+ * stops that IDNA reads as `.` in a host name. A mail library or server that normalizes text could
  * read `a＠victim.example@evil.example` as two `@`. Listed by number for the same reason as
  * INVISIBLE_RANGES (the database repeats the rule); tests/unit/email-rule.test.ts checks the list
  * still covers what Node's Unicode data says. None of them is in INVISIBLE_RANGES.

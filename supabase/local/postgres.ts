@@ -23,7 +23,7 @@ const LOCAL_SQL_DIR = join(SUPABASE_DIR, 'local', 'sql');
 const MIGRATIONS_DIR = join(SUPABASE_DIR, 'migrations');
 const SEED_FILE = join(SUPABASE_DIR, 'seed.sql');
 const MIGRATION_NAME = /^(\d{14})_([a-z0-9_]+)\.sql$/;
-/** Serialises concurrent runners (e.g. the dev server and a test) on one database. */
+/** Serializes concurrent runners (e.g. the dev server and a test) on one database. */
 const MIGRATION_LOCK_KEY = 5_432_154_322;
 
 const quiet: Log = () => undefined;
@@ -49,7 +49,7 @@ export async function startPostgres(opts: {
   }
   const created = !existsSync(join(opts.dataDir, 'PG_VERSION'));
   if (created) {
-    // initdb wants an empty directory; a half-initialised one from an interrupted run is useless.
+    // initdb wants an empty directory; a half-initialized one from an interrupted run is useless.
     await rm(opts.dataDir, { recursive: true, force: true });
   } else {
     await stopOrphan(opts.dataDir, log);

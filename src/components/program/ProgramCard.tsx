@@ -11,7 +11,7 @@ import CardContact from './CardContact.tsx';
 type Props = {
   program: DirectoryEntry;
   /**
-   * Hook for the signed-in favourite heart (a later issue): when given, its result is placed
+   * Hook for the signed-in favorite heart (a later issue): when given, its result is placed
    * in the card's top-right corner. Nothing is rendered without it, so no dead button ships.
    */
   renderFavouriteButton?: ((program: DirectoryEntry) => ReactNode) | undefined;

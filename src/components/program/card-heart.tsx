@@ -1,6 +1,6 @@
 /**
- * The favourite heart in a program card's corner (ProgramCard's `renderFavouriteButton`), so
- * islands that list programs show the favourites feature's heart without importing that feature.
+ * The favorite heart in a program card's corner (ProgramCard's `renderFavouriteButton`), so
+ * islands that list programs show the favorites feature's heart without importing that feature.
  * Always shown: a heart that appears only on hover is missed on desktop too.
  */
 import FavouriteHeart from '../../features/favourites/FavouriteHeart.tsx';

@@ -169,20 +169,20 @@ function SavedPrograms({
     else headingRef.current?.focus();
   }, [data.favorites]);
 
-  const remove = async (favourite: AccountFavorite, index: number) => {
+  const remove = async (favorite: AccountFavorite, index: number) => {
     // One at a time. The buttons stay enabled (aria-disabled), so the focused one keeps focus.
     if (removing !== null) return;
-    setRemoving(favourite.program_id);
-    const failure = await removeFavourite(favourite.program_id);
+    setRemoving(favorite.program_id);
+    const failure = await removeFavourite(favorite.program_id);
     setRemoving(null);
     if (failure) {
       onFailure(failure);
       return;
     }
-    const rest = data.favorites.filter((f) => f.program_id !== favourite.program_id);
+    const rest = data.favorites.filter((f) => f.program_id !== favorite.program_id);
     focusAfter.current = index;
     setData({ ...data, favorites: rest });
-    const name = favourite.program_name || favourite.program_id;
+    const name = favorite.program_name || favorite.program_id;
     showToast({ title: 'Removed from Favorites', description: `${name} was removed from your favorites.` });
   };
 
@@ -205,14 +205,14 @@ function SavedPrograms({
         </p>
       ) : (
         <ul ref={listRef} className="mt-3 divide-y divide-slate-200" data-testid="saved-programs">
-          {data.favorites.map((favourite, index) => {
-            const name = favourite.program_name || favourite.program_id;
+          {data.favorites.map((favorite, index) => {
+            const name = favorite.program_name || favorite.program_id;
             return (
-              <li key={favourite.program_id} className="flex items-center justify-between gap-3 py-3">
+              <li key={favorite.program_id} className="flex items-center justify-between gap-3 py-3">
                 <div className="min-w-0">
-                  {favourite.program_path ? (
+                  {favorite.program_path ? (
                     <a
-                      href={favourite.program_path}
+                      href={favorite.program_path}
                       className="font-medium break-words text-brand-700 underline-offset-2 hover:underline"
                     >
                       {name}
@@ -221,18 +221,18 @@ function SavedPrograms({
                     <span className="font-medium break-words">{name}</span>
                   )}
                   <p className="text-sm text-muted">
-                    Saved {formatDay(favourite.created_at)}
-                    {!favourite.program_listed ? ` · ${NO_LONGER_LISTED}` : ''}
+                    Saved {formatDay(favorite.created_at)}
+                    {!favorite.program_listed ? ` · ${NO_LONGER_LISTED}` : ''}
                   </p>
                 </div>
                 <button
                   type="button"
                   data-remove
                   aria-disabled={removing !== null}
-                  onClick={() => void remove(favourite, index)}
+                  onClick={() => void remove(favorite, index)}
                   className={`${secondaryBusyButton} shrink-0 text-sm`}
                 >
-                  {removing === favourite.program_id ? 'Removing…' : 'Remove'}
+                  {removing === favorite.program_id ? 'Removing…' : 'Remove'}
                   <span className="sr-only"> {name} from your favorites</span>
                 </button>
               </li>

@@ -1,6 +1,6 @@
 /**
  * The family account page's calls and pure rules (no React here): load the account in one round
- * trip (`GET /api/account`), remove a saved program (the favourites API), download the data
+ * trip (`GET /api/account`), remove a saved program (the favorites API), download the data
  * export, change the password through supabase-js (via the session module) and delete the account.
  */
 import type { AccountRequest, AccountResponse } from '../../api/contracts/account.ts';

@@ -19,7 +19,7 @@ export function DecisionPanel({
   onDecide,
   onFailure,
 }: {
-  /** The organisation or center, for the buttons' accessible names and the form's heading. */
+  /** The organization or center, for the buttons' accessible names and the form's heading. */
   itemName: string;
   /** Listings only: the id the API uses when the field is left empty. */
   programIdDefault?: string;

@@ -1,5 +1,5 @@
 /**
- * The rows of the compare table, pure: programs (data.ts) in, groups of labelled rows with one
+ * The rows of the compare table, pure: programs (data.ts) in, groups of labeled rows with one
  * cell per program out. Missing facts always read as such ("Not reported", "The program has not
  * told us", "Availability not confirmed"), and stale availability reads "Not confirmed since …"
  * (availability.ts, evaluated with the visitor's date).

@@ -3,7 +3,7 @@ import type { RefObject } from 'react';
 const plural = (n: number): string => `${n} ${n === 1 ? 'program' : 'programs'}`;
 
 type Props = {
-  /** The directory's id prefix (useId): the results section is labelled by this heading. */
+  /** The directory's id prefix (useId): the results section is labeled by this heading. */
   id: string;
   /** The heading: "Find programs" and the Filters dialog's Show button bring it into view and focus it. */
   headingRef: RefObject<HTMLHeadingElement | null>;

@@ -24,7 +24,7 @@ type Props = {
 };
 
 /**
- * The favourite toggle (docs/product-rules.md#favourites): a button with `aria-pressed`, named
+ * The favorite toggle (docs/product-rules.md#favorites): a button with `aria-pressed`, named
  * "Save … to favorites" or "Remove … from favorites". Signed out, a click asks the person to sign in (store.ts).
  */
 export default function FavouriteHeart({ program, visibility = 'card' }: Props) {
@@ -44,7 +44,7 @@ export default function FavouriteHeart({ program, visibility = 'card' }: Props) 
         loadFavouritesStore()
           .then((store) => store.toggleFavourite(program))
           .catch((error: unknown) => {
-            console.warn('Could not load the favourites code:', error);
+            console.warn('Could not load the favorites code:', error);
           });
       }}
       className={`${HEART_BUTTON_CLASS} ${visibility === 'card' ? CARD_HEART_VISIBILITY_CLASS : ''}`}

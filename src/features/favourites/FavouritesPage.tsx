@@ -7,7 +7,7 @@ import { $session, signInHref } from '../../api/session.ts';
 import { RetryAlert } from '../../ui/boxes.tsx';
 import { NO_LONGER_LISTED } from '../../api/contracts/account.ts';
 import FavouriteHeart from './FavouriteHeart.tsx';
-import { $favourites, $favouritesStatus, loadFavourites, type Favourite } from './store.ts';
+import { $favourites, $favouritesStatus, loadFavourites, type Favorite } from './store.ts';
 import { watchFavourites } from './watch.ts';
 
 export const FAVOURITES_PATH = '/favorites';
@@ -26,7 +26,7 @@ const plural = (n: number): string => `${n} saved ${n === 1 ? 'program' : 'progr
  */
 export default function FavouritesPage() {
   const session = useStore($session);
-  const favourites = useStore($favourites);
+  const favorites = useStore($favourites);
   const status = useStore($favouritesStatus);
   const [programs, setPrograms] = useState<ReadonlyMap<string, DirectoryEntry> | null>(null);
   const [indexFailed, setIndexFailed] = useState(false);
@@ -70,7 +70,7 @@ export default function FavouritesPage() {
     const next = hearts[Math.min(index, hearts.length - 1)];
     if (next) next.focus();
     else emptyRef.current?.focus();
-  }, [favourites]);
+  }, [favorites]);
 
   if (!signedIn) {
     return (
@@ -92,7 +92,7 @@ export default function FavouritesPage() {
     );
   }
 
-  if (status !== 'ready' || (favourites.length > 0 && programs === null && !indexFailed)) {
+  if (status !== 'ready' || (favorites.length > 0 && programs === null && !indexFailed)) {
     return (
       <>
         <p role="status" className="mb-4 text-sm text-muted">
@@ -109,7 +109,7 @@ export default function FavouritesPage() {
     );
   }
 
-  if (favourites.length === 0) {
+  if (favorites.length === 0) {
     return (
       <div className="rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center">
         <h2 ref={emptyRef} tabIndex={-1} className="text-xl font-semibold">
@@ -131,7 +131,7 @@ export default function FavouritesPage() {
   return (
     <>
       <p role="status" className="mb-4 text-sm text-muted">
-        {plural(favourites.length)}, newest first. Select a filled heart to remove a program.
+        {plural(favorites.length)}, newest first. Select a filled heart to remove a program.
       </p>
       <ul
         ref={listRef}
@@ -141,14 +141,14 @@ export default function FavouritesPage() {
           focusedIndex.current = item ? [...(listRef.current?.children ?? [])].indexOf(item) : null;
         }}
       >
-        {favourites.map((favourite) => {
-          const program = programs?.get(favourite.program_id);
+        {favorites.map((favorite) => {
+          const program = programs?.get(favorite.program_id);
           return (
-            <li key={favourite.program_id}>
+            <li key={favorite.program_id}>
               {program ? (
                 <ProgramCard program={program} renderFavouriteButton={renderHeart} />
               ) : (
-                <UnlistedCard favourite={favourite} />
+                <UnlistedCard favorite={favorite} />
               )}
             </li>
           );
@@ -159,14 +159,14 @@ export default function FavouritesPage() {
 }
 
 /** A saved program the directory no longer lists (or whose details could not be loaded). */
-function UnlistedCard({ favourite }: { favourite: Favourite }) {
-  const name = favourite.program_name || favourite.program_id;
+function UnlistedCard({ favorite }: { favorite: Favorite }) {
+  const name = favorite.program_name || favorite.program_id;
   return (
     <article className="relative flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h3 className="pr-12 text-lg leading-snug font-semibold">{name}</h3>
       <p className="text-sm text-muted">{NO_LONGER_LISTED}.</p>
       <div className="absolute top-3 right-3">
-        <FavouriteHeart program={{ id: favourite.program_id, name }} visibility="always" />
+        <FavouriteHeart program={{ id: favorite.program_id, name }} visibility="always" />
       </div>
     </article>
   );

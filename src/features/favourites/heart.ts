@@ -1,5 +1,5 @@
 /**
- * What every favourite heart shares, framework-free: its accessible name, classes and icon, so
+ * What every favorite heart shares, framework-free: its accessible name, classes and icon, so
  * the React heart on directory cards and the server-rendered heart on profiles look and speak
  * alike. The saved state is `aria-pressed`; styles follow it (`aria-pressed:` variants), so a
  * script only has to set that attribute and the name.

@@ -23,7 +23,7 @@ export function mountProfileHearts(): void {
       loadFavouritesStore()
         .then((store) => store.toggleFavourite(program))
         .catch((error: unknown) => {
-          console.warn('Could not load the favourites code:', error);
+          console.warn('Could not load the favorites code:', error);
         });
     });
   }

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's favourites (docs/product-rules.md#favourites), as nanostores every heart reads.
+ * The signed-in user's favorites (docs/product-rules.md#favorites), as nanostores every heart reads.
  *
  * `followSession()` (called by watch.ts, the one session watcher, on every session change) loads
  * the saved programs ONCE per page when someone is signed in (`GET /api/favorites`), and forgets
@@ -24,18 +24,18 @@ import {
   $favouriteIds,
   $favouritesList as $list,
   $favouritesState as $state,
-  type Favourite,
+  type Favorite,
   type FavouritesStatus,
 } from './state.ts';
 
-export { $favouriteIds, type Favourite, type FavouritesStatus };
+export { $favouriteIds, type Favorite, type FavouritesStatus };
 
 export type FavouriteProgram = { id: string; name: string };
 
 export const FAVOURITES_ENDPOINT = '/api/favorites';
 
 /** The saved programs, newest first (empty until loaded, and when signed out). */
-export const $favourites: ReadableAtom<readonly Favourite[]> = $list;
+export const $favourites: ReadableAtom<readonly Favorite[]> = $list;
 /** `ready` once the list for the signed-in user has been loaded. */
 export const $favouritesStatus: ReadableAtom<FavouritesStatus> = $state;
 
@@ -74,11 +74,11 @@ export function loadFavourites(): Promise<void> {
       if (!Array.isArray(body.favorites)) throw new Error('unexpected answer');
       if (loadedFor !== userId) return;
       // Toggles made while the list was on its way win over what it says.
-      $list.set(mergePending(body.favorites as Favourite[]));
+      $list.set(mergePending(body.favorites as Favorite[]));
       $state.set('ready');
     } catch (error) {
       if (loadedFor !== userId) return;
-      console.warn('Could not load favourites:', error);
+      console.warn('Could not load favorites:', error);
       $state.set('error');
       loadedFor = null;
       showToast({
@@ -102,15 +102,15 @@ export function loadFavourites(): Promise<void> {
 }
 
 /** Programs toggled since the list was requested: id → saved? (the latest click). */
-const pending = new Map<string, { saved: boolean; entry: Favourite }>();
+const pending = new Map<string, { saved: boolean; entry: Favorite }>();
 
-function mergePending(server: readonly Favourite[]): Favourite[] {
+function mergePending(server: readonly Favorite[]): Favorite[] {
   let list = server.filter((f) => !pending.has(f.program_id));
   for (const [, { saved, entry }] of pending) if (saved) list = [entry, ...list];
   return sortNewestFirst(list);
 }
 
-function sortNewestFirst(list: readonly Favourite[]): Favourite[] {
+function sortNewestFirst(list: readonly Favorite[]): Favorite[] {
   return [...list].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
 }
 
@@ -153,7 +153,7 @@ export async function toggleFavourite(program: FavouriteProgram): Promise<void> 
 
   const saved = !isFavourite(program.id);
   const before = $list.get().find((f) => f.program_id === program.id);
-  const entry: Favourite = before ?? {
+  const entry: Favorite = before ?? {
     program_id: program.id,
     program_name: program.name,
     created_at: new Date().toISOString(),
@@ -175,18 +175,18 @@ export async function toggleFavourite(program: FavouriteProgram): Promise<void> 
 }
 
 /** Puts `entry` into the list or takes it out, keeping newest first. */
-function apply(id: string, saved: boolean, entry: Favourite): void {
+function apply(id: string, saved: boolean, entry: Favorite): void {
   const rest = $list.get().filter((f) => f.program_id !== id);
   $list.set(saved ? sortNewestFirst([entry, ...rest]) : rest);
 }
 
-async function send(program: FavouriteProgram, saved: boolean, entry: Favourite): Promise<void> {
+async function send(program: FavouriteProgram, saved: boolean, entry: Favorite): Promise<void> {
   const path = `${FAVOURITES_ENDPOINT}/${encodeURIComponent(program.id)}`;
   let res: Response | null = null;
   try {
     res = await apiFetch(path, { method: saved ? 'PUT' : 'DELETE' });
   } catch (error) {
-    console.warn('Could not reach the favourites API:', error);
+    console.warn('Could not reach the favorites API:', error);
   }
   if (res?.status === 204) {
     showToast(
@@ -225,7 +225,7 @@ function signInAction(): { label: string; onAction: () => void } {
   };
 }
 
-/** Favourites need an account. The button returns to this page after sign-in. */
+/** Favorites need an account. The button returns to this page after sign-in. */
 function askToSignIn(): void {
   showToast({
     title: 'Authentication Required',

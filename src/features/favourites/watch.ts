@@ -1,5 +1,5 @@
 /**
- * The favourites' one session watcher. Hearts and the favourites page call `watchFavourites()`;
+ * The favorites' one session watcher. Hearts and the favorites page call `watchFavourites()`;
  * once someone is signed in it loads store.ts (the API calls and toasts) and has it follow the
  * session: the list is loaded once per signed-in person and forgotten on sign-out. Signed-out
  * visitors load store.ts only when they click a heart (`loadFavouritesStore`).
@@ -30,7 +30,7 @@ export function watchFavourites(): void {
       })
       .catch((error: unknown) => {
         // The next session change or click tries again.
-        console.warn('Could not load the favourites code:', error);
+        console.warn('Could not load the favorites code:', error);
       });
   });
 }

@@ -1,6 +1,6 @@
 /**
  * Pure rules of accounts, free of the DOM and of supabase-js so that unit tests, the session and
- * every island can use them: the display name, which `next` targets are honoured, the /auth
+ * every island can use them: the display name, which `next` targets are honored, the /auth
  * modes, where providers land, and the storage key the session lives under.
  */
 
@@ -53,9 +53,9 @@ const SOME_SITE = 'https://same-site.invalid';
 /**
  * The `next` target as a same-site path (path + query + hash), or null when it must not be
  * followed. The target is resolved the way the browser will resolve it (`new URL(next, origin)`)
- * and kept only when it stays on `origin` and its normalised path cannot be read as another host:
- * `/.//evil.example`, `/..//evil`, `/%2e//evil` and `http://site//evil` all normalise to
- * `//evil…`, which a browser follows off-site. An absolute URL of `origin` itself is honoured,
+ * and kept only when it stays on `origin` and its normalized path cannot be read as another host:
+ * `/.//evil.example`, `/..//evil`, `/%2e//evil` and `http://site//evil` all normalize to
+ * `//evil…`, which a browser follows off-site. An absolute URL of `origin` itself is honored,
  * because the auth server's e-mails carry `next=<redirect_to>` as a full URL (as Supabase's
  * `{{ .RedirectTo }}` does). A `next` that points at /auth/confirm is unwrapped to its own
  * `next` (the e-mail's `redirect_to` is that page), and one that points back at the sign-in
@@ -92,7 +92,7 @@ export function safeNextPath(raw: string | null | undefined, origin?: string): s
   return null;
 }
 
-/** `/auth?next=<path>` for a same-site path; plain `/auth` when the path cannot be honoured. */
+/** `/auth?next=<path>` for a same-site path; plain `/auth` when the path cannot be honored. */
 export function signInHrefFor(next: string | null | undefined): string {
   const safe = safeNextPath(next);
   return safe && safe !== '/' ? `/auth?next=${encodeURIComponent(safe)}` : '/auth';

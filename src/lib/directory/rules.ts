@@ -161,7 +161,7 @@ export function haystackOf(program: Searchable): string {
   return text;
 }
 
-/** Normalises typed search text: trimmed, lowercased, inner whitespace collapsed. */
+/** Normalizes typed search text: trimmed, lowercased, inner whitespace collapsed. */
 export function normalizeQuery(query: string): string {
   return query.trim().replace(/\s+/g, ' ').toLowerCase();
 }
@@ -438,7 +438,7 @@ export function facetCounts(
 }
 
 /**
- * Adds a value to a multi-select list or removes it if present (checkbox behaviour).
+ * Adds a value to a multi-select list or removes it if present (checkbox behavior).
  *
  * @example toggleValue(['ERP'], 'CBT') // → ['ERP', 'CBT']
  * @example toggleValue(['ERP', 'CBT'], 'ERP') // → ['CBT']

@@ -1,5 +1,5 @@
 /**
- * The one normalisation of a city name used both when the city shards are generated and when a
+ * The one normalization of a city name used both when the city shards are generated and when a
  * visitor's "City, State" is looked up, so that "St. Mary's", "saint marys" and "Saint Marys"
  * meet. Browser-safe.
  */

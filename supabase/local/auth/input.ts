@@ -28,7 +28,7 @@ export const MAX_JSON_DEPTH = 64;
  * access token, and a token that no longer fits in a request header makes every `/api/*` call fail
  * with 431. At 2 KB the largest possible token (254-character address included) is about 4 KB,
  * half the 8 KB many proxies allow for one header line, and leaves room for cookies under Node's
- * 16 KB total; the product itself stores about 150 bytes (names, organisation, phone).
+ * 16 KB total; the product itself stores about 150 bytes (names, organization, phone).
  */
 export const MAX_USER_METADATA_BYTES = 2048;
 

@@ -105,7 +105,7 @@ create index if not exists identities_user_id_idx on auth.identities (user_id);
 create index if not exists identities_email_idx on auth.identities (email text_pattern_ops);
 
 -- The same definitions as Supabase's: the claims come from the per-transaction setting
--- `request.jwt.claims` (the older per-claim settings are still honoured first).
+-- `request.jwt.claims` (the older per-claim settings are still honored first).
 create or replace function auth.uid() returns uuid
 language sql stable
 as $$

@@ -1,6 +1,6 @@
 /**
  * The browser copy of a draft: Save Draft stores drafts on the server, and keeps one here only when
- * the server could not be reached (an offline fallback, labelled as such when the builder opens
+ * the server could not be reached (an offline fallback, labeled as such when the builder opens
  * it). Per user, so a shared computer never shows another's.
  */
 import {

@@ -1,7 +1,7 @@
 /**
  * What the builder opens with, and the status line it shows. Drafts live on the server (they
  * survive a change of device); the browser's copy is only the fallback Save Draft keeps when the
- * server cannot be reached, and it is labelled as such whenever it is the one shown. Pure.
+ * server cannot be reached, and it is labeled as such whenever it is the one shown. Pure.
  */
 import type { Listing } from '../../../api/contracts/listings.ts';
 import { draftFromListing, EMPTY_DRAFT, isEmptyDraft, type ListingDraft } from '../draft.ts';
