@@ -48,7 +48,7 @@ export interface ProgramProfileProps {
    * this, a program published from a listing (no markdown body) showed an empty Overview.
    */
   hasOverview?: boolean;
-  /** Beside the name: the favourite heart. */
+  /** Beside the name: the favorite heart. */
   heart?: ReactNode;
   /** Under the rating: the Compare toggle. */
   compare?: ReactNode;
