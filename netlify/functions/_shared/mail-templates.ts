@@ -11,6 +11,7 @@ import {
   type InquiryStatus,
   type InquiryType,
 } from '../../../src/lib/vocabulary.ts';
+import { withArticle } from '../../../src/lib/articles.ts';
 import { STALE_AFTER_DAYS } from '../../../src/lib/availability.ts';
 import { HOW_WE_VERIFY_PATH, TRUST } from '../../../src/lib/trust.ts';
 
@@ -242,7 +243,7 @@ const renderers: Renderers = {
         data.type === 'call' && data.bestTimeToCall ? oneLine(data.bestTimeToCall) : null,
       ],
     ]);
-    const intro = `${oneLine(data.name)} sent a ${what} through the directory.`;
+    const intro = `${oneLine(data.name)} sent ${withArticle(what)} through the directory.`;
     const forward = data.noAdmissionsAddress
       ? `${oneLine(data.programName)} has no admissions address in the directory. Please forward this request to the program, then mark it contacted.`
       : '';

@@ -18,6 +18,7 @@
  *   A sent or failed row loses its payload (the status link's token among it).
  */
 import { randomUUID } from 'node:crypto';
+import { withArticle } from '../../../src/lib/articles.ts';
 import { withService, type Tx } from './db.ts';
 import type { TemplateData } from './mail-templates.ts';
 import { sendMail } from './mailer.ts';
@@ -223,7 +224,7 @@ export function alertOf(alert: AlertPayload): TemplateData['deliveryFailed'] {
       };
     case 'inquiry_confirmation':
       return {
-        what: `confirmation of a ${request} to ${programName}`,
+        what: `confirmation of ${withArticle(request)} to ${programName}`,
         action:
           'The family did not get the confirmation of their request (their request itself is stored and was sent to the program separately). You may want to reach them another way.',
         details: [
@@ -237,7 +238,7 @@ export function alertOf(alert: AlertPayload): TemplateData['deliveryFailed'] {
       };
     case 'inquiry_status':
       return {
-        what: `status update (${text(m['status']) ?? 'changed'}) of a ${request} to ${programName}`,
+        what: `status update (${text(m['status']) ?? 'changed'}) of ${withArticle(request)} to ${programName}`,
         action:
           'The family was not told by email that the program changed the status of their request. Their status page shows the new status; you may want to let them know another way.',
         details: [

@@ -12,6 +12,7 @@ import {
   type TestProvider,
   type TestToolsOverview,
 } from '../../api/contracts/test-tools.ts';
+import { withArticle } from '../../lib/articles.ts';
 import type { EngagementEventType } from '../../lib/vocabulary.ts';
 
 export type Message = { title: string; description: string };
@@ -54,7 +55,7 @@ export const TEST_MESSAGES = {
   },
   engagementTracked: (type: EngagementEventType) => ({
     title: 'Test Engagement Tracked',
-    description: `Recorded a ${type} event for the test program.`,
+    description: `Recorded ${withArticle(type)} event for the test program.`,
   }),
   cleanedUp: {
     title: 'Test Data Cleanup',

@@ -74,7 +74,7 @@ export function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   const type = typeof value;
-  return type === 'object' ? 'an object' : `a ${type}`;
+  return type === 'object' || type === 'undefined' ? `an ${type}` : `a ${type}`;
 }
 
 /**

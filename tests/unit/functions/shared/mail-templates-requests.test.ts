@@ -73,4 +73,13 @@ describe('inquiry (to the program)', () => {
     expect(renderMail('inquiry', { ...data, bestTimeToCall: null }, ctx).text).not.toContain('Best time');
     expect(renderMail('inquiry', { ...data, type: 'info' }, ctx).text).not.toContain('Best time');
   });
+
+  it.each([
+    ['info', 'Robin sent an information request through the directory.'],
+    ['call', 'Robin sent a call request through the directory.'],
+  ] as const)('a %s request reads "%s"', (type, sentence) => {
+    const mail = renderMail('inquiry', { ...data, type }, ctx);
+    expect(mail.text).toContain(sentence);
+    expect(mail.html).toContain(sentence);
+  });
 });
