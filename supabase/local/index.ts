@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { chmod, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mailFrom as senderOf } from '../../src/lib/mail-sender.ts';
 import { MIN_PASSWORD_LENGTH, SITE_TITLE } from '../../src/lib/vocabulary.ts';
 import { startAuthServer, type AuthServer } from './auth/server.ts';
 import { DEFAULT_RATE_LIMITS, RELAXED_RATE_LIMITS, type RateLimits } from './auth/ratelimit.ts';
@@ -122,7 +123,8 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
     const outbox: Outbox = await startOutbox({ dataDir, port: opts.ports?.mail ?? DEFAULT_PORTS.mail, log });
     stack.push(outbox.stop);
 
-    const mailFrom = process.env['MAIL_FROM'] ?? `${SITE_TITLE} <no-reply@example.org>`;
+    // The same sender, name and address, as the functions' e-mails (src/lib/mail-sender.ts).
+    const mailFrom = senderOf(process.env['MAIL_FROM']);
     const auth: AuthServer = await startAuthServer({
       databaseUrl: db.url,
       dataDir,

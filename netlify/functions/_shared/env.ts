@@ -3,6 +3,7 @@
  * that names every missing or malformed variable, instead of failing later one at a time.
  */
 import { z } from 'zod';
+import { mailFrom } from '../../../src/lib/mail-sender.ts';
 
 const url = (name: string) => z.url({ error: `${name} must be a full URL (e.g. http://127.0.0.1:54321)` });
 const optionalText = z
@@ -32,7 +33,11 @@ const schema = z.object({
     .transform((v) => v.replace(/\/+$/, ''))
     .optional()
     .transform((v) => v ?? 'http://127.0.0.1:54324'),
-  MAIL_FROM: optionalText.transform((v) => v ?? 'OCD Residential Directory <no-reply@example.org>'),
+  /**
+   * The address every e-mail is sent from; the name is always the site's (src/lib/mail-sender.ts),
+   * as in the auth e-mails, so one mailbox never shows two names.
+   */
+  MAIL_FROM: optionalText.transform((v) => mailFrom(v)),
   /** Where contact-page messages go. */
   SITE_INBOX_EMAIL: z
     .email({ error: 'SITE_INBOX_EMAIL must be an e-mail address' })
