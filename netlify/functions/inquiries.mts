@@ -16,7 +16,7 @@
  *   `private.inquiry_contact()` through `withService`: visitors cannot read providers, and
  *   nothing about the provider reaches the response;
  * - `inquiryConfirmation` to the family, with the private status link `/request/<token>` and
- *   the program's phone (the provider's `inquiry_phone` when it set one).
+ *   the program's admissions phone, the one its profile shows (src/lib/admissions-phone.ts).
  *   The token (32 random bytes) is in that e-mail, and in the outbox row only until it is sent;
  *   the request keeps its SHA-256.
  *
@@ -31,6 +31,7 @@
 import type { Config, Context } from '@netlify/functions';
 import type { InquiryResponse } from '../../src/api/contracts/inquiries.ts';
 import { randomUUID } from 'node:crypto';
+import { confirmationPhone } from '../../src/lib/admissions-phone.ts';
 import { inquirySchema, MESSAGES } from '../../src/lib/schemas.ts';
 import { optionalUser } from './_shared/auth.ts';
 import { withClaims, withService } from './_shared/db.ts';
@@ -87,8 +88,8 @@ export default handle('inquiries', async (req: Request, context: Context) => {
   const { token, hash } = newStatusToken();
   // The provider that publishes this program, if any (read by the server, never shown).
   const [contact] = await withService(
-    (tx) => tx<{ email: string; phone: string | null }[]>`
-      select email, phone from private.inquiry_contact(${program.id})`,
+    (tx) => tx<{ email: string }[]>`
+      select email from private.inquiry_contact(${program.id})`,
   );
   const to = contact?.email ?? program.email;
   const routed = to ? 'program' : 'site_team';
@@ -120,7 +121,8 @@ export default handle('inquiries', async (req: Request, context: Context) => {
         type: inquiry.type,
         statusUrl: `${env().SITE_URL}/request/${token}`,
         forwardedToSiteTeam: !to,
-        programPhone: contact?.phone ?? program.phone,
+        // The number the profile shows, never a provider setting (src/lib/admissions-phone.ts).
+        programPhone: confirmationPhone(program),
       },
     },
   ];

@@ -236,7 +236,7 @@ describe("inquiries about a program published from the provider's listing", () =
     return { res, family };
   }
 
-  it("goes to the provider's inquiry address, and the confirmation shows its inquiry phone", async () => {
+  it("goes to the provider's inquiry address; the confirmation shows the phone the profile shows", async () => {
     await patch(owner.token, { inquiry_email: 'intake@owner.example', inquiry_phone: '(555) 010-0177' });
     const name = `Routed ${randomUUID().slice(0, 6)}`;
     const { res, family } = await send(name);
@@ -251,8 +251,14 @@ describe("inquiries about a program published from the provider's listing", () =
     const program = findProgram(PROGRAM);
     if (program?.email)
       expect((await outboxFor(program.email)).filter((m) => m.text.includes(name))).toEqual([]);
+    // One admissions phone per program (src/lib/admissions-phone.ts): the profile's, never the
+    // provider's old inquiry phone setting nor an unpublished number.
     const [confirmation] = await outboxFor(family);
-    expect(confirmation?.text).toContain('(555) 010-0177');
+    const shown = program?.phone ?? '';
+    expect(shown).toMatch(/^\(555\) 010-\d{4}$/);
+    expect(confirmation?.text).toContain(`at ${shown}.`);
+    expect(confirmation?.text).not.toContain('(555) 010-0177');
+    expect(confirmation?.text).not.toContain('010-0144');
 
     const [stored] = await sql`select provider_id from provider_inquiries where id = ${String(answer['id'])}`;
     expect(stored?.['provider_id']).toBe(ownerProvider);
@@ -267,6 +273,7 @@ describe("inquiries about a program published from the provider's listing", () =
     expect((await outboxFor('intake@owner.example')).filter((m) => m.text.includes(name))).toEqual([]);
     const [confirmation] = await outboxFor(family);
     expect(confirmation?.text).not.toContain('(555) 010-0177');
+    expect(confirmation?.text).toContain(`at ${findProgram(PROGRAM)?.phone ?? '?'}.`);
   });
 
   it("once the listing is no longer approved, the program's own address gets it again", async () => {

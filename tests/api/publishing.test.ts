@@ -210,6 +210,9 @@ describe('an approved listing is a program', () => {
       select program_name from user_favorites where user_id = ${family.id} and program_id = ${programId}`;
     expect(fav?.program_name).toBe(name);
     const email = `parent-${randomUUID()}@example.com`;
+    // A number in the provider's contact settings is never shown as the program's (one admissions
+    // phone per program, src/lib/admissions-phone.ts).
+    await sql`update providers set inquiry_phone = '(555) 010-0177' where id = ${provider}`;
     const res = await inquiries(
       jsonRequest('/api/inquiries', {
         program_id: programId,
@@ -227,6 +230,12 @@ describe('an approved listing is a program', () => {
     await expect
       .poll(async () => (await outboxFor(owner.email)).some((m) => m.text.includes('Space in March?')))
       .toBe(true);
+    // The family's confirmation offers the phone the program's profile shows: its published listing's.
+    await expect.poll(async () => (await outboxFor(email)).length).toBe(1);
+    const [confirmation] = await outboxFor(email);
+    expect(confirmation?.text).toContain('call ' + name + ' at (617) 555-0100.');
+    expect(confirmation?.text).not.toContain('010-0177');
+    await sql`update providers set inquiry_phone = null where id = ${provider}`;
   });
 
   it('is read by the build with the provider text as it is; pending, rejected and test providers are not', async () => {

@@ -290,7 +290,9 @@ test('an inquiry to a published program reaches its provider; the status set the
   await page.getByRole('button', { name: 'Save contact settings' }).click();
   await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
   await page.getByLabel(/^Inquiry email/).fill(inbox);
-  await page.getByLabel(/^Inquiry phone/).fill('(555) 010-0177');
+  // No phone here: families see the program's one admissions phone (src/lib/admissions-phone.ts).
+  await expect(page.getByLabel(/^Inquiry phone/)).toHaveCount(0);
+  await expect(page.getByText('Families see one phone for each program')).toBeVisible();
   await page.getByRole('button', { name: 'Save contact settings' }).click();
   await expect(page.getByText('Contact Settings Saved')).toBeVisible();
 
@@ -300,6 +302,16 @@ test('an inquiry to a published program reaches its provider; the status set the
   await familyPage.route('**/api/engagement', (route) => route.fulfill({ status: 202, body: '' }));
   const familyEmail = uniqueEmail('family');
   await familyPage.goto(PUBLISHED.path);
+  // The admissions phone the profile shows (the program's one number).
+  const profilePhone =
+    (
+      await familyPage
+        .locator('p', { hasText: 'Admissions:' })
+        .locator('a[href^="tel:"]')
+        .first()
+        .textContent()
+    )?.trim() ?? '';
+  expect(profilePhone).toMatch(/^\(\d{3}\) \d{3}-\d{4}$/);
   await familyPage.getByRole('button', { name: 'Request Info' }).first().click();
   const dialog = familyPage.getByRole('dialog', { name: 'Request Information' });
   await dialog.getByLabel(/Your name/).fill('Riley Parent');
@@ -320,6 +332,9 @@ test('an inquiry to a published program reaches its provider; the status set the
       return statusPath.startsWith('/request/');
     })
     .toBe(true);
+  // The confirmation offers the same number as the profile, and no other.
+  const [confirmation] = await mailsTo(page.request, familyEmail);
+  expect(confirmation?.text.match(/\(\d{3}\) \d{3}-\d{4}/g)).toEqual([profilePhone]);
 
   await openTab(page, 'Overview');
   await page.reload();

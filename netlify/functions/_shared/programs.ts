@@ -5,10 +5,11 @@
  * and the programs published from approved provider listings, which live in the database.
  *
  * The synchronous lookups know the files only. The `…Listed…` lookups also ask the database for
- * ids the files do not have, so a listing is a program for engagement, favourites and inquiries
+ * ids the files do not have, so a listing is a program for engagement, favorites and inquiries
  * from its approval on (its page appears with the next build). Found listings are remembered for
  * a minute; an id that is not found is asked again each time (it may be approved any moment).
  */
+import { listingAdmissionsPhone } from '../../../src/lib/admissions-phone.ts';
 import type { ProgramIndexEntry } from '../../../src/lib/content/program-index.ts';
 import { PROGRAM_ID_PATTERN } from '../../../src/lib/program-id.ts';
 import { withService } from './db.ts';
@@ -35,6 +36,26 @@ export function allPrograms(): readonly ProgramIndexEntry[] {
 const LISTING_TTL_MS = 60_000;
 const published = new Map<string, { entry: ProgramIndexEntry; until: number }>();
 
+/**
+ * The index entry of a program published from a listing. Inquiries about it go to its provider
+ * (private.inquiry_contact), so it carries no address of its own; its phone is the admissions
+ * phone its profile shows (src/lib/admissions-phone.ts).
+ */
+export function publishedListingEntry(row: {
+  id: string;
+  name: string;
+  phone: string | null;
+}): ProgramIndexEntry {
+  return {
+    id: row.id,
+    name: row.name,
+    email: null,
+    phone: listingAdmissionsPhone(row.phone),
+    test: false,
+    profilePath: null,
+  };
+}
+
 /** Programs published from approved listings, by id, for ids the program files do not have. */
 async function publishedListings(ids: readonly string[]): Promise<Map<string, ProgramIndexEntry>> {
   const now = Date.now();
@@ -50,16 +71,7 @@ async function publishedListings(ids: readonly string[]): Promise<Map<string, Pr
   if (ask.length === 0) return found;
   const rows = await withService((tx) => selectApprovedPrograms(tx, ask));
   for (const row of rows) {
-    // Inquiries about a published listing go to its provider (private.inquiry_contact), so the
-    // index entry carries no address of its own.
-    const entry: ProgramIndexEntry = {
-      id: row.id,
-      name: row.name,
-      email: null,
-      phone: null,
-      test: false,
-      profilePath: null,
-    };
+    const entry = publishedListingEntry(row);
     published.set(row.id, { entry, until: now + LISTING_TTL_MS });
     found.set(row.id, entry);
   }
@@ -96,7 +108,7 @@ export async function programNames(ids: readonly string[]): Promise<Map<string, 
 
 /**
  * Whether `id` was a program published from a listing that is no longer on the directory
- * (unpublished by the site team or withdrawn by its provider): favourites, requests and their
+ * (unpublished by the site team or withdrawn by its provider): favorites, requests and their
  * status pages say "no longer listed" for it instead of "unknown".
  */
 export async function isFormerProgram(id: string): Promise<boolean> {

@@ -97,9 +97,9 @@ export function selectListingsForPublishing(
 export function selectApprovedPrograms(
   sql: postgres.ISql,
   ids: readonly string[],
-): postgres.PendingQuery<{ id: string; name: string }[]> {
-  return sql<{ id: string; name: string }[]>`
-    select s.program_id as id, s.snapshot ->> 'center_name' as name
+): postgres.PendingQuery<{ id: string; name: string; phone: string | null }[]> {
+  return sql<{ id: string; name: string; phone: string | null }[]>`
+    select s.program_id as id, s.snapshot ->> 'center_name' as name, s.snapshot ->> 'phone' as phone
     from listing_publications s
     where s.state = 'live' and s.program_id = any(${ids}::text[])`;
 }

@@ -7,9 +7,13 @@ import { card, SectionTitle } from '../../ui/boxes.tsx';
 import { primaryButton } from '../../ui/buttons.ts';
 import { inputClass, labelClass } from '../../ui/fields.tsx';
 
-type Errors = { inquiry_email?: string | undefined; inquiry_phone?: string | undefined };
+type Errors = { inquiry_email?: string | undefined };
 
-/** Where families' info and call requests go: an e-mail and a phone, saved to the provider profile. */
+/**
+ * Where families' info and call requests go: an e-mail, saved to the provider profile. There is no
+ * phone here: families see one number per program, the admissions phone of its listing, on its
+ * profile and in their confirmation e-mail alike (docs/product-rules.md#one-admissions-phone).
+ */
 export function ContactsTab({
   provider,
   onSaved,
@@ -21,7 +25,6 @@ export function ContactsTab({
 }) {
   const id = useId();
   const [email, setEmail] = useState(provider.inquiry_email ?? '');
-  const [phone, setPhone] = useState(provider.inquiry_phone ?? '');
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
 
@@ -30,20 +33,15 @@ export function ContactsTab({
     if (saving) return;
     const next: Errors = {};
     const e = email.trim();
-    const p = phone.trim();
     if (e !== '' && !isEmail(e)) next.inquiry_email = 'Please enter a valid email address.';
-    if (p !== '' && !/\d/.test(p)) next.inquiry_phone = 'Please enter a valid phone number.';
-    if (next.inquiry_email || next.inquiry_phone) {
+    if (next.inquiry_email) {
       setErrors(next);
-      document.getElementById(next.inquiry_email ? `${id}-email` : `${id}-phone`)?.focus();
+      document.getElementById(`${id}-email`)?.focus();
       return;
     }
     setErrors({});
     setSaving(true);
-    const result = await saveContactSettings({
-      inquiry_email: e === '' ? null : e,
-      inquiry_phone: p === '' ? null : p,
-    });
+    const result = await saveContactSettings({ inquiry_email: e === '' ? null : e });
     setSaving(false);
     if (!result.ok) {
       if (result.kind === 'error' && result.fields) setErrors(result.fields);
@@ -53,7 +51,7 @@ export function ContactsTab({
     onSaved(result.provider);
     showToast({
       title: 'Contact Settings Saved',
-      description: 'New requests from families will use these details.',
+      description: 'New requests from families will go to this address.',
     });
   };
 
@@ -61,9 +59,8 @@ export function ContactsTab({
     <section className={card} aria-labelledby={`${id}-title`}>
       <SectionTitle id={`${id}-title`}>Contact Settings</SectionTitle>
       <p className="mt-1 text-muted">
-        Where we send the info and call requests families make on your published programs. Leave a field empty
-        to use your account’s: {provider.email}
-        {provider.phone ? `, ${provider.phone}` : ''}.
+        Where we send the info and call requests families make on your published programs. Leave it empty to
+        use your account’s: {provider.email}.
       </p>
       <form className="mt-4 flex max-w-xl flex-col gap-4" noValidate onSubmit={(e) => void submit(e)}>
         <div>
@@ -90,33 +87,11 @@ export function ContactsTab({
             </p>
           ) : null}
         </div>
-        <div>
-          <label htmlFor={`${id}-phone`} className={labelClass}>
-            Inquiry phone <span className="font-normal text-muted">(optional)</span>
-          </label>
-          <input
-            id={`${id}-phone`}
-            type="tel"
-            autoComplete="tel"
-            className={inputClass}
-            value={phone}
-            placeholder={provider.phone ?? ''}
-            maxLength={40}
-            aria-invalid={Boolean(errors.inquiry_phone)}
-            aria-describedby={`${id}-phone-hint${errors.inquiry_phone ? ` ${id}-phone-error` : ''}`}
-            onChange={(e) => {
-              setPhone(e.target.value);
-            }}
-          />
-          <p id={`${id}-phone-hint`} className="mt-1 text-sm text-muted">
-            Shown to a family in the confirmation of their request, so they can call you.
-          </p>
-          {errors.inquiry_phone ? (
-            <p id={`${id}-phone-error`} className="mt-1 text-sm font-medium text-red-800" data-field-error>
-              {errors.inquiry_phone}
-            </p>
-          ) : null}
-        </div>
+        <p className="text-sm text-muted">
+          Families see one phone for each program: the admissions phone of its listing, on the program’s page
+          and in the confirmation of their request. To change it, edit the listing; we review the change
+          before it is published.
+        </p>
         <div>
           <button type="submit" className={primaryButton} disabled={saving} aria-busy={saving}>
             {saving ? 'Saving…' : 'Save contact settings'}

@@ -185,7 +185,7 @@ export async function uploadFile(kind: Upload['kind'], file: File): Promise<Resu
   return parsed.ok ? { ok: true, upload: (parsed.value as UploadResponse).upload } : parsed;
 }
 
-export type ContactSettings = { inquiry_email: string | null; inquiry_phone: string | null };
+export type ContactSettings = { inquiry_email: string | null };
 
 /** `PATCH /api/provider/profile`: where families' requests are sent. */
 export async function saveContactSettings(
