@@ -9,6 +9,7 @@ import type { AdminOverview } from '../../api/contracts/admin.ts';
 import { loadOverview, type Failure } from './api.ts';
 import { ListingsTab } from './ListingsTab.tsx';
 import { ReportsTab } from './ReportsTab.tsx';
+import { ReviewsTab } from './ReviewsTab.tsx';
 import { OverviewTab } from './OverviewTab.tsx';
 import { ADMIN_TABS, adminSearchWithTab, adminTabFromSearch, type AdminTabId } from './rules.ts';
 import { VerificationTab } from './VerificationTab.tsx';
@@ -158,6 +159,8 @@ export default function AdminPage() {
           <VerificationTab onFailure={onFailure} />
         ) : tab === 'reports' ? (
           <ReportsTab onFailure={onFailure} />
+        ) : tab === 'reviews' ? (
+          <ReviewsTab onFailure={onFailure} />
         ) : (
           <ListingsTab onFailure={onFailure} />
         )}

@@ -11,6 +11,12 @@ import {
   type PublicationDecisionBody,
   type PublishingState,
 } from '../../api/contracts/admin.ts';
+import {
+  REVIEW_MESSAGES,
+  type AdminReviewFilter,
+  type DecideReviewBody,
+} from '../../api/contracts/reviews.ts';
+import { isRemovalRule } from '../../lib/reviews.ts';
 import { PROGRAM_ID_PATTERN } from '../../lib/program-id.ts';
 import { codePointLength, hasVisibleText } from '../../lib/text-rules.ts';
 import { tabAddress } from '../../lib/tabs.ts';
@@ -22,6 +28,7 @@ export const ADMIN_TABS = [
   { id: 'verification', label: 'Verification' },
   { id: 'listings', label: 'Listings' },
   { id: 'reports', label: 'Reports' },
+  { id: 'reviews', label: 'Reviews' },
 ] as const;
 
 export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];
@@ -285,4 +292,48 @@ export function placeText(listing: {
   const parts = [listing.address, listing.city].map((v) => v?.trim() ?? '').filter(Boolean);
   if (stateZip) parts.push(stateZip);
   return parts.length === 0 ? 'Not given' : parts.join(', ');
+}
+
+// ---- Reviews (issue 19) -----------------------------------------------------------------------------
+
+/** The filters of the Reviews tab, in the API's names (`?status=`); `waiting` is the API's default. */
+export const REVIEW_FILTERS: readonly { value: AdminReviewFilter; label: string }[] = [
+  { value: 'waiting', label: 'Waiting (new, edited, reported or with a response)' },
+  { value: 'pending', label: 'Waiting to be checked' },
+  { value: 'reported', label: 'Reported' },
+  { value: 'published', label: 'Published' },
+  { value: 'rejected', label: 'Not published' },
+  { value: 'all', label: 'All' },
+];
+
+export type ReviewDecisionInput = { decision: 'publish' | 'reject'; rule: string };
+
+/**
+ * What keeps a review decision from being sent (the API checks again): a rejection names one rule
+ * of the review policy; publishing needs nothing (the rating is never a reason either way).
+ */
+export function reviewDecisionErrors(input: ReviewDecisionInput): { rule?: string } {
+  if (input.decision === 'reject' && !isRemovalRule(input.rule)) return { rule: REVIEW_MESSAGES.ruleMissing };
+  return {};
+}
+
+/** The PATCH body of a review (or response) decision: the rule only with a rejection. */
+export function reviewDecisionBody(input: ReviewDecisionInput): DecideReviewBody {
+  return input.decision === 'reject' && isRemovalRule(input.rule)
+    ? { decision: 'reject', rule: input.rule }
+    : { decision: 'publish' };
+}
+
+/**
+ * Which decisions a review (or a response) offers: pending → Publish or Reject; published with open
+ * reports → Keep published (resolves the reports) or Reject; published without → Reject only;
+ * rejected → Publish, or Reject under another rule.
+ */
+export function reviewDecisions(
+  status: 'pending' | 'published' | 'rejected',
+  openReports: number,
+): { publish: string | null; reject: boolean } {
+  if (status === 'published')
+    return { publish: openReports > 0 ? REVIEW_MESSAGES.keepPublished : null, reject: true };
+  return { publish: REVIEW_MESSAGES.publish, reject: true };
 }
