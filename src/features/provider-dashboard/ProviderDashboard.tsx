@@ -11,6 +11,7 @@ import { ContactsTab } from './ContactsTab.tsx';
 import { ListingsTab } from './listing-builder/index.tsx';
 import { OverviewTab } from './OverviewTab.tsx';
 import { ReportsCard } from './ReportsCard.tsx';
+import { ReviewsCard } from './ReviewsCard.tsx';
 import { RoiTab } from './RoiTab.tsx';
 import { searchWithTab, tabFromSearch, TABS, type TabId } from './tabs.ts';
 import { SectionTabs } from '../../ui/Tabs.tsx';
@@ -312,6 +313,7 @@ export default function ProviderDashboard() {
           <BillingTab provider={data.provider} now={now} />
         )}
         {tab === 'overview' ? <ReportsCard onFailure={onFailure} /> : null}
+        {tab === 'overview' ? <ReviewsCard onFailure={onFailure} /> : null}
       </div>
     </div>
   );
