@@ -60,6 +60,11 @@ export interface ProgramProfileProps {
   emergency?: ReactNode;
   /** The sidebar's accessible name (unique when several profiles share a page). */
   asideLabel?: string;
+  /**
+   * The "Reviews" section (the reviews island, src/features/reviews/), after the content sections;
+   * the hero's rating links to it. Absent (the admin preview): no section, the rating as text.
+   */
+  reviews?: ReactNode;
 }
 
 export function ProgramProfileView({
@@ -76,6 +81,7 @@ export function ProgramProfileView({
   sideActions,
   emergency,
   asideLabel = 'Contact and summary',
+  reviews,
 }: ProgramProfileProps) {
   const frame: ProfileFrame =
     headingLevel === PAGE_FRAME.level && idPrefix === PAGE_FRAME.idPrefix
@@ -122,7 +128,12 @@ export function ProgramProfileView({
               </svg>
               {place}
             </p>
-            <StarRating rating={data.rating} className="mt-2" />
+            <StarRating
+              rating={data.rating}
+              count={data.reviewCount}
+              href={reviews ? `#${frame.idPrefix}reviews` : undefined}
+              className="mt-2"
+            />
             {compare ? <div className="mt-3">{compare}</div> : null}
             {heroActions ? <div className="mt-6">{heroActions}</div> : null}
           </div>
@@ -149,6 +160,7 @@ export function ProgramProfileView({
           <InsuranceSection data={data} frame={frame} />
           <AccreditationSection data={data} frame={frame} />
           <TestimonialsSection data={data} frame={frame} />
+          {reviews}
         </div>
 
         {/*
