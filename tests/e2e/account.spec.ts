@@ -103,7 +103,10 @@ test('a family: saved programs and requests with status, remove, export, passwor
     await expect(saved.getByRole('link', { name: /^McLean/ })).toHaveAttribute('href', '/mclean');
     const requests = main(page).getByTestId('sent-requests');
     await expect(requests.getByRole('listitem')).toHaveCount(1);
-    await expect(requests.getByRole('link', { name: SAVED.name })).toBeVisible();
+    await expect(requests.getByRole('link', { name: SAVED.name, exact: true })).toBeVisible();
+    await expect(
+      requests.getByRole('link', { name: `See status of your request to ${SAVED.name}` }),
+    ).toHaveAttribute('href', `/request?id=${requestId}`);
     await expect(requests.getByText(/Call request, sent /)).toBeVisible();
     await expect(requests.locator('[data-status]')).toHaveText('Contacted');
     await expect(main(page).getByText(/^Signed in as/)).toHaveText(`Signed in as Morgan Family (${email}).`);
