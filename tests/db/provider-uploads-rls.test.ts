@@ -227,9 +227,19 @@ describe('private.inquiry_contact()', () => {
     expect(rows.unknown).toEqual([]);
   });
 
-  it('answers nothing once the listing is no longer approved', async () => {
+  it('keeps answering while an edit of the live listing waits for review', async () => {
     const rows = await rolledBack(sql, async (tx) => {
       await tx`update public.provider_listings set status = 'pending' where id = ${SEED.approvedListing}`;
+      await tx`set local role service_role`;
+      return [...(await tx`select email from private.inquiry_contact('test-program-001')`)];
+    });
+    expect(rows).toHaveLength(1);
+  });
+
+  it('answers nothing once the listing is unpublished', async () => {
+    const rows = await rolledBack(sql, async (tx) => {
+      await tx`update public.listing_publications set state = 'unpublished', state_reason = 'Closed'
+               where listing_id = ${SEED.approvedListing}`;
       await tx`set local role service_role`;
       return [...(await tx`select email from private.inquiry_contact('test-program-001')`)];
     });
