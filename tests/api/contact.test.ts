@@ -243,6 +243,7 @@ describe('POST /api/contact', () => {
         where contype = 'c' and conname like '%email%' and connamespace = 'public'::regnamespace`;
       expect(rows.map((r) => r.table).sort()).toEqual([
         'contact_messages',
+        'listing_reports', // the reporter's optional address (migration 20261126000300)
         'provider_inquiries',
         'provider_listings',
         'providers',

@@ -276,9 +276,10 @@ describe("inquiries about a program published from the provider's listing", () =
     expect(confirmation?.text).toContain(`at ${findProgram(PROGRAM)?.phone ?? '?'}.`);
   });
 
-  it("once the listing is no longer approved, the program's own address gets it again", async () => {
+  it("once the listing is no longer published, the program's own address gets it again", async () => {
     await patch(owner.token, { inquiry_email: 'intake@owner.example' });
-    await sql`update provider_listings set status = 'pending' where id = ${listingId}`;
+    // Taken down (an edit waiting for review would not change where requests go).
+    await sql`update listing_publications set state = 'unpublished', state_reason = 'Closed' where listing_id = ${listingId}`;
     const name = `Unpublished ${randomUUID().slice(0, 6)}`;
     const { res } = await send(name);
     expect(res.status).toBe(201);
