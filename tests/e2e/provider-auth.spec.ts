@@ -176,6 +176,12 @@ test.describe('provider registration', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Registration Submitted!' })).toBeVisible();
     await expect(page.getByRole('main')).toContainText('14-day free trial');
     await expect(page.getByRole('main')).toContainText('spam');
+    // The page names the mailbox our e-mails come from, with its one sender name.
+    const from = page.getByRole('main').locator('li', { hasText: 'It comes from' });
+    await expect(from).toContainText('It comes from OCD Residential Treatment Directory,');
+    const address = ((await from.locator('span').textContent()) ?? '').trim();
+    const sender = `OCD Residential Treatment Directory <${address}>`;
+    expect(sender).toMatch(/^OCD Residential Treatment Directory <[^\s<>]+@[^\s<>]+>$/);
     await expect(
       page.getByRole('main').getByRole('link', { name: 'Go to Provider Sign In' }),
     ).toHaveAttribute('href', '/provider-login');
@@ -185,7 +191,9 @@ test.describe('provider registration', () => {
     );
     expect(await providerProfile(email)).toBeUndefined();
 
-    const { confirmPage } = links(await latestMail(request, email, /Confirm your e-mail/));
+    const confirmation = await latestMail(request, email, /Confirm your e-mail/);
+    expect(confirmation.from).toBe(sender);
+    const { confirmPage } = links(confirmation);
     // The form's emailRedirectTo, /auth/confirm?next=/provider-dashboard, is the link's `next`.
     expect(decodeURIComponent(decodeURIComponent(confirmPage))).toMatch(
       /&next=\S+\/auth\/confirm\?next=\/provider-dashboard$/,
@@ -202,7 +210,8 @@ test.describe('provider registration', () => {
         phone: '555-0100',
         subscription_status: 'trial',
       });
-    await latestMail(request, email, /14-day free trial/);
+    // The welcome e-mail (the functions' mailer) comes from the same mailbox under the same name.
+    expect((await latestMail(request, email, /14-day free trial/)).from).toBe(sender);
     // The dashboard shows it: the organization, not verified yet, 14 days of trial left.
     await expect(page.getByTestId('organization')).toHaveText('Harbor OCD Residence');
     await expect(page.getByTestId('verification-badge')).toHaveText('Not Verified');
