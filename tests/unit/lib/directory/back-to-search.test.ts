@@ -87,7 +87,7 @@ describe('parseDirectoryReturn', () => {
     ],
     [
       'Infinity is not a number of cards',
-      entry('/', { shown: 'Infinity' }),
+      stored({ url: '/', shown: 'Infinity' }),
       { url: '/', shown: 0, scrollY: 0, programId: null },
     ],
     [
