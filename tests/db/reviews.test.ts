@@ -581,7 +581,7 @@ describe('what the database derives', () => {
     ['a direction override in the text', { body: `${BODY}\u202e` }, '23514'],
     ['0 stars', { rating: 0 }, '23514'],
     ['6 stars', { rating: 6 }, '23514'],
-    ['an unknown relationship', { relationship: 'neighbour' }, '23514'],
+    ['an unknown relationship', { relationship: 'neighbor' }, '23514'],
     ['connected without saying how', { connected_to_program: true, connection_note: null }, '23514'],
     [
       'connected, saying how',
