@@ -2,8 +2,6 @@ import { useRef } from 'react';
 import { activeFilterChips, removeChipLabel, type FilterChip } from '../../lib/directory/chips.ts';
 import { EMPTY_FILTERS, type DirectoryFilters } from '../../lib/directory/rules.ts';
 
-export { placeChipLabel } from '../../lib/directory/chips.ts';
-
 type Props = {
   filters: DirectoryFilters;
   /** The resolved place ("ZIP 02478", "Belmont, MA", "your location"), or null. */
