@@ -236,6 +236,8 @@ test.describe('visible focus, signed in', () => {
 
 test.describe('interactive states', () => {
   test('the compare tray with three programs and the refusal toast, at desktop size', async ({ page }) => {
+    // Several axe scans of the whole home page: 36 s against the 30 s default on a loaded machine.
+    test.setTimeout(90_000);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/');
     await page.evaluate((programs) => {

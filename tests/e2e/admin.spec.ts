@@ -222,6 +222,8 @@ test('a pending listing is shown as text; a taken program id is refused; rejecte
 });
 
 test('signed out → a sign-in prompt; families and providers → Administrators only', async ({ page }) => {
+  // Two accounts made and signed in, three axe scans: 32–34 s against the 30 s default under load.
+  test.setTimeout(90_000);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Sign in to continue' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toHaveAttribute(
