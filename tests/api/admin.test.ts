@@ -512,7 +512,13 @@ describe('overview', () => {
     const res = await call('GET', '/api/admin/overview', adminToken);
     expect(res.status).toBe(200);
     const data = await body<AdminOverview>(res);
-    expect(Object.keys(data).sort()).toEqual(['engagement', 'inquiries', 'providers', 'publishing', 'waiting']);
+    expect(Object.keys(data).sort()).toEqual([
+      'engagement',
+      'inquiries',
+      'providers',
+      'publishing',
+      'waiting',
+    ]);
     const seed = data.providers.find((p) => p.email === 'provider@example.org');
     expect(seed).toEqual({
       id: expect.any(String) as string,

@@ -126,9 +126,18 @@ describe('provider_listings facts', () => {
     ['a share over 100', `specialised_clinicians_percent = 101`],
     ['an unknown outcome measure', `outcome_measure = 'OCI-R'`],
     ['a score change without year and sample', `score_direction = 'fell', score_points = 10`],
-    ['a fall of 0 points', `score_direction = 'fell', score_points = 0, score_change_year = 2025, score_change_sample = 40`],
-    ['no change of 3 points', `score_direction = 'unchanged', score_points = 3, score_change_year = 2025, score_change_sample = 40`],
-    ['figures from next year', `score_direction = 'fell', score_points = 3, score_change_year = extract(year from now())::int + 1, score_change_sample = 40`],
+    [
+      'a fall of 0 points',
+      `score_direction = 'fell', score_points = 0, score_change_year = 2025, score_change_sample = 40`,
+    ],
+    [
+      'no change of 3 points',
+      `score_direction = 'unchanged', score_points = 3, score_change_year = 2025, score_change_sample = 40`,
+    ],
+    [
+      'figures from next year',
+      `score_direction = 'fell', score_points = 3, score_change_year = extract(year from now())::int + 1, score_change_sample = 40`,
+    ],
   ])('refuses %s (23514)', async (_, assignment) => {
     const state = await rolledBack(sql, (tx) =>
       sqlState(tx.unsafe(`update provider_listings set ${assignment} where id = '${SEED.approvedListing}'`)),

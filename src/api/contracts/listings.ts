@@ -17,13 +17,7 @@ export const PUBLICATION_STATES: readonly PublicationState[] = ['live', 'unpubli
 export type ListingSnapshot = Partial<Omit<ProviderListingRow, SnapshotLeftOut>>;
 /** Columns a snapshot leaves out: the workflow of the working copy, not facts families read. */
 export type SnapshotLeftOut =
-  | 'status'
-  | 'submitted_at'
-  | 'reviewed_at'
-  | 'reviewed_by'
-  | 'reviewer_notes'
-  | 'created_at'
-  | 'updated_at';
+  'status' | 'submitted_at' | 'reviewed_at' | 'reviewed_by' | 'reviewer_notes' | 'created_at' | 'updated_at';
 
 /**
  * The published version of a listing: what the directory shows, unchanged by the provider's
