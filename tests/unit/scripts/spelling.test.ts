@@ -84,7 +84,8 @@ beforeAll(() => {
   });
   output = `${run.stdout}${run.stderr}`;
   status = run.status;
-});
+  // cspell loads its dictionaries cold: seconds on a busy machine, so a generous hook timeout.
+}, 120_000);
 
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
