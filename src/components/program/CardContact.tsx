@@ -30,6 +30,8 @@ export default function CardContact({ program }: Props) {
       {program.phone !== undefined ? (
         <a
           href={telHref(program.phone)}
+          // The visible words first (WCAG 2.5.3), then which program: cards sit side by side.
+          aria-label={`Call ${program.phone}, ${program.name}`}
           onClick={() => {
             track(program.id, 'call_click');
           }}
@@ -39,7 +41,6 @@ export default function CardContact({ program }: Props) {
             <path d="M3.6 2.3a1.5 1.5 0 0 1 2 .1l2 2a1.5 1.5 0 0 1 .2 1.9l-.9 1.3a.6.6 0 0 0 0 .7 11 11 0 0 0 4.8 4.8.6.6 0 0 0 .7 0l1.3-.9a1.5 1.5 0 0 1 1.9.2l2 2a1.5 1.5 0 0 1 .1 2l-1 1.2a3 3 0 0 1-3 .9C8.3 17.2 2.8 11.7 1.5 6.3a3 3 0 0 1 .9-3l1.2-1Z" />
           </svg>
           Call {program.phone}
-          <span className="sr-only">, {program.name}</span>
         </a>
       ) : null}
       <button

@@ -90,7 +90,7 @@ function contactActions(program: CompareData): HTMLElement {
   if (typeof program.phone === 'string' && program.phone !== '') {
     const call = el('a', CONTACT, `Call ${program.phone}`);
     call.href = telHref(program.phone);
-    call.append(el('span', 'sr-only', `, ${program.name}`));
+    call.setAttribute('aria-label', `Call ${program.phone}, ${program.name}`);
     call.addEventListener('click', () => {
       track(program.id, 'call_click');
     });

@@ -109,7 +109,8 @@ export default function Directory({ initial, total }: Props) {
   const back = useReturn({
     latest,
     cards: grid.length,
-    settled: !waiting && placeReady && status !== 'loading',
+    // The visitor's date adds the availability lines: the cards' heights are final only then.
+    settled: !waiting && placeReady && status !== 'loading' && today !== null,
     complete: status === 'error' || grid.length >= (partial ? total : resultCount),
     onRestore: (entry) => {
       setLimit(Math.max(PAGE_SIZE, entry.shown));
@@ -145,14 +146,19 @@ export default function Directory({ initial, total }: Props) {
           method="get"
           onSubmit={(event) => {
             event.preventDefault();
-            if (place.draft.trim() !== latest.current.filters.near) {
+            const near = latest.current.filters.near;
+            if (place.draft.trim() !== near) {
+              // A new place: the results once it is looked up (or its error).
               revealAfterPlace.current = place.draft.trim() !== '';
               place.applyNear();
               if (!revealAfterPlace.current) reveal(true);
-            } else {
-              commit(latest.current);
-              reveal(true);
+              return;
             }
+            commit(latest.current);
+            // The place (applied as the Near box lost focus) may still be looked up, or not found.
+            if (near !== '' && place.result === null) revealAfterPlace.current = true;
+            else if (place.result !== null && !place.result.ok) nearRef.current?.focus();
+            else reveal(true);
           }}
         >
           <SearchFields

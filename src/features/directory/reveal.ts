@@ -17,23 +17,18 @@ function reducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-/** True when the element is wholly between the sticky header and the bottom of the window. */
-function wholeInView(element: Element): boolean {
-  const header = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
-  const box = element.getBoundingClientRect();
-  return box.top >= header && box.bottom <= window.innerHeight;
-}
-
 /**
- * Scrolls the results heading to the top of the view (under the sticky header) unless the heading
- * and the first result are already in view. With `focus`, the heading takes the focus (its live
- * count is announced by the results' status line), without a jump of its own.
+ * Scrolls the results heading to the top of the view (under the sticky header, the page's
+ * scroll-padding) unless it is there already, so the chips and the first result follow it on
+ * screen. With `focus`, the heading takes the focus (its live count is announced by the results'
+ * status line), without a jump of its own.
  */
 export function revealResults(heading: HTMLElement | null, focus: boolean): void {
   if (heading === null) return;
   if (focus) heading.focus({ preventScroll: true });
-  const section = heading.closest('section');
-  const first = section?.querySelector('article') ?? null;
-  if (wholeInView(heading) && (first === null || wholeInView(first))) return;
+  const header = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+  const top = heading.getBoundingClientRect().top;
+  // Already at the top (the cards may still be loading: their size is not known yet).
+  if (top >= header - 1 && top <= header + window.innerHeight / 8) return;
   heading.scrollIntoView({ block: 'start', behavior: reducedMotion() ? 'instant' : 'smooth' });
 }

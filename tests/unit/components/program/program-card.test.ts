@@ -85,7 +85,7 @@ describe('ProgramCard contact actions', () => {
   ])('%s', (_label, overrides, tel) => {
     const html = card(program({ id: 'harbor', name: 'Harbor House', ...overrides }));
     const call =
-      /<a href="(tel:[^"]+)"[^>]*>.*?Call (\(555\) 010-0104)<span class="sr-only">, Harbor House<\/span><\/a>/.exec(
+      /<a href="(tel:[^"]+)" aria-label="Call \(555\) 010-0104, Harbor House"[^>]*>.*?Call (\(555\) 010-0104)<\/a>/.exec(
         html,
       );
     expect(call?.[1] ?? null).toBe(tel);
