@@ -41,6 +41,33 @@ async function probe(
   }
 }
 
+/** A pooled connection that the server closed (not a refused or timed-out connect). */
+function droppedConnection(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    typeof code === 'string' &&
+    ['57P01', '57P02', '08006', 'ECONNRESET', 'EPIPE', 'CONNECTION_CLOSED', 'CONNECTION_ENDED'].includes(code)
+  );
+}
+
+/**
+ * `select 1`, tried again while the failure is a dropped connection and the deadline allows: after
+ * a database restart the pool still holds connections whose server process is gone, each failing
+ * once ("terminating connection due to unexpected postmaster exit") before a fresh one is opened.
+ * The database answering on a fresh connection is what "reachable" means.
+ */
+async function databaseAnswers(signal: AbortSignal): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db()`select 1`;
+      return;
+    } catch (error) {
+      if (!droppedConnection(error) || attempt >= 10 || signal.aborted) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
 export default handle('health', async (req: Request, context: Context) => {
   allowMethods(req, ['GET']);
   const signal = AbortSignal.timeout(TIMEOUT_MS);
@@ -54,9 +81,7 @@ export default handle('health', async (req: Request, context: Context) => {
   ]);
   const [, database, auth] = await Promise.all([
     limited,
-    probe('database', signal, async () => {
-      await db()`select 1`;
-    }),
+    probe('database', signal, databaseAnswers),
     probe('auth', signal, async (s) => {
       const res = await fetch(`${env().SUPABASE_URL}/auth/v1/health`, { signal: s });
       await res.body?.cancel();
