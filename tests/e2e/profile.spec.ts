@@ -55,12 +55,17 @@ test('a profile shows every section, structured data and a click-only map link',
     'Insurance & Payment',
     'Accreditation & Outcomes',
     'Testimonials',
+    'Reviews',
     'Get Information',
   ]) {
     await expect(page.getByRole('heading', { level: 2, name: section, exact: true }).first()).toBeVisible();
   }
   await expect(page.getByRole('link', { name: 'Back to Directory' })).toHaveAttribute('href', '/');
-  await expect(page.getByText('4.7 out of 5')).toBeVisible();
+  // The rating of its published reviews (the seed's sample reviews), always with the count.
+  await expect(page.getByRole('link', { name: /^Rated \d\.\d out of 5 · \d+ reviews?$/ })).toHaveAttribute(
+    'href',
+    '#reviews',
+  );
   const directions = page.getByRole('link', { name: /^Directions/ });
   await expect(directions).toHaveAttribute(
     'href',
