@@ -2,7 +2,7 @@
  * `npm run bench`: measures what DESIGN.md budgets ("Budgets"), on this machine, and prints ONE
  * table, a row per measurement (`key | what | value | budget | pass/fail`), also written to
  * `bench-results/latest.md`, with every figure in `bench-results/latest.json`
- * (`{ build, scale, pages, search, api, lighthouse, budgets }`; a skipped part is `null`).
+ * (`{ build, scale, pages, search, inp, api, lighthouse, budgets }`; a skipped part is `null`).
  * Figures, not tests: nothing here runs in `npm test`.
  *
  *   node scripts/bench.ts [--skip-build] [--skip-api] [--skip-lighthouse] [--scale N] [--only-scale]
@@ -17,7 +17,11 @@
  * - search: key presses and Filters clicks in Chromium on the real directory island with a
  *   synthetic index of 1,000 and 20,000 programs (scripts/lib/bench-island.ts, judged), the same
  *   with the directory code alone incl. place, radius and sorts (bench-browser-search.ts,
- *   reported), search data per fetch, ZIP/city lookup shards (bench-geo.ts)
+ *   reported), search data per fetch, ZIP/city lookup shards (bench-geo.ts); results visible after
+ *   a keystroke or a checkbox at 20,000 programs (event → the results list changes, judged)
+ * - inp: Interaction to Next Paint on a phone (390×844, CPU 4× slower) by the Event Timing API,
+ *   p75 (bench-inp.ts): search keystrokes and Filters toggles at 1,000 programs, Request Info on a
+ *   card and on a profile, typing in the request dialog
  * - api: scripts/bench-api.ts (its own throw-away backend and server, random ports); `--only-api`
  *   runs only that (no build, no browser) and updates the api part of latest.json
  * - lighthouse: Lighthouse 13 mobile on /, a profile, a post and /provider-login
@@ -51,6 +55,7 @@ import {
 } from './lib/bench-browser-search.ts';
 import { benchGeo, type GeoBench } from './lib/bench-geo.ts';
 import { measureIsland, type IslandFigures } from './lib/bench-island.ts';
+import { measureInp, type InpFigures, type InpStats } from './lib/bench-inp.ts';
 import { lighthouse, type LighthouseScores } from './lib/bench-lighthouse.ts';
 import {
   atLeast,
@@ -97,6 +102,8 @@ interface Results {
     indexMaxShardGzipBytes: number;
     geo: GeoBench;
   } | null;
+  /** Interaction to Next Paint on a slowed phone (bench-inp.ts); null when it could not run. */
+  inp: InpFigures | null;
   api: ApiBench | null;
   lighthouse: Record<string, LighthouseScores> | null;
   budgets: BudgetRow[];
@@ -256,13 +263,18 @@ function searchRows(search: Results['search']): BudgetRow[] {
       );
       rows.push(atMost(`search.${tag}.${kind}.p95`, `${n}: ${label}, p95`, st.p95Ms, 50, ms));
     }
-    rows.push(
-      report(
-        `search.${tag}.cards`,
-        `${n}: cards on screen after a keystroke / a checkbox (after the paint), median / p95`,
-        `${both(island.keystrokeCards)}; ${both(island.facetToggleCards)}`,
-      ),
-    );
+    // Results visible: from the event to the results list changing. Judged at 20,000 programs.
+    for (const [kind, label] of [
+      ['keystrokeCards', 'a keystroke'],
+      ['facetToggleCards', 'a checkbox in Filters'],
+    ] as const) {
+      const st = island[kind];
+      const key = `search.${tag}.visible.${kind === 'keystrokeCards' ? 'keystroke' : 'facetToggle'}`;
+      const what = `${n}: results list changed after ${label}, median of ${String(st.samples)} (p95 ${ms(st.p95Ms)})`;
+      rows.push(
+        Number(size) === 20_000 ? atMost(key, what, st.medianMs, 16, ms) : report(key, what, ms(st.medianMs)),
+      );
+    }
     rows.push(
       report(`search.${tag}.load`, `${n}: directory island, focus → all ${n} loaded`, ms(island.loadMs)),
     );
@@ -328,6 +340,53 @@ function searchRows(search: Results['search']): BudgetRow[] {
       'search.geo.time',
       `ZIP / city lookup: parse shard + resolve, median of ${String(g.lookups)} (Node)`,
       ms(g.lookupMedianMs),
+    ),
+  );
+  return rows;
+}
+
+function inpRows(inp: InpFigures | null): BudgetRow[] {
+  if (!inp)
+    return [
+      { ...notMeasured('inp', 'Interaction to Next Paint, phone', 'failed, see the log'), pass: false },
+    ];
+  const phone = `phone ${inp.viewport}, CPU ${String(inp.cpuSlowdown)}× slower`;
+  const rows: BudgetRow[] = [];
+  const judge = (key: string, label: string, st: InpStats | null, part: string): void => {
+    const what = `${phone}: ${label}, INP p75`;
+    if (!st || st.interactions === 0) {
+      const why = inp.errors.find((e) => e.startsWith(`${part}:`)) ?? 'no interactions';
+      rows.push({ ...notMeasured(key, what, why.slice(0, 80), '≤ 100 ms'), pass: false });
+      return;
+    }
+    const under = st.underThreshold > 0 ? `, ${String(st.underThreshold)} under 16 ms` : '';
+    rows.push(
+      atMost(key, `${what} of ${String(st.interactions)} (worst ${ms(st.maxMs)}${under})`, st.p75Ms, 100, ms),
+    );
+  };
+  const n = `${count(inp.programs)} programs`;
+  judge('inp.home.keystroke', `home, ${n}, search keystroke`, inp.homeKeystroke, 'home keystrokes');
+  judge(
+    'inp.home.facetToggle',
+    `home, ${n}, checkbox in Filters`,
+    inp.homeFacetToggle,
+    'home Filters toggles',
+  );
+  judge('inp.home.requestInfo', `home, a card's Request Info`, inp.homeRequestInfo, 'home Request Info');
+  judge('inp.profile.requestInfo', 'profile, Request Info', inp.profileRequestInfo, 'profile Request Info');
+  judge(
+    'inp.profile.dialogTyping',
+    'profile, typing in the request dialog',
+    inp.dialogTyping,
+    'typing in the dialog',
+  );
+  const shown = (s: InpFigures['homeDialogShownMs']): string =>
+    s ? `${ms(s.medianMs)} / ${ms(s.p95Ms)}` : 'not measured';
+  rows.push(
+    report(
+      'inp.requestInfo.shown',
+      `${phone}: Request Info click → dialog open, home card / profile, median / p95`,
+      `${shown(inp.homeDialogShownMs)}; ${shown(inp.profileDialogShownMs)}`,
     ),
   );
   return rows;
@@ -457,6 +516,7 @@ if (values['only-scale']) {
     scale,
     pages: previous.pages ?? null,
     search: previous.search ?? null,
+    inp: previous.inp ?? null,
     api: previous.api ?? null,
     lighthouse: previous.lighthouse ?? null,
     budgets: [],
@@ -487,6 +547,7 @@ if (values['only-api']) {
     scale: previous.scale ?? null,
     pages: previous.pages ?? null,
     search: previous.search ?? null,
+    inp: previous.inp ?? null,
     api,
     lighthouse: previous.lighthouse ?? null,
     budgets: [],
@@ -511,6 +572,7 @@ const results: Results = {
   scale: null,
   pages: null,
   search: null,
+  inp: null,
   api: null,
   lighthouse: null,
   budgets: [],
@@ -594,6 +656,14 @@ try {
       geo: await benchGeo(),
     };
     results.budgets.push(...searchRows(results.search));
+
+    progress('Interaction to Next Paint on a slowed phone…');
+    results.inp = await measureInp(browser, site, paths['profile'] ?? '/').catch((error: unknown) => {
+      console.error('bench: Interaction to Next Paint could not be measured:', error);
+      return null;
+    });
+    for (const error of results.inp?.errors ?? []) console.error(`bench: INP, ${error}`);
+    results.budgets.push(...inpRows(results.inp));
   } finally {
     await browser.close();
   }
