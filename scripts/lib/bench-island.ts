@@ -84,12 +84,19 @@ export async function measureIsland(browser: Browser, site: string, size: number
     await page.addInitScript(() => {
       const samples: { kind: string; ms: number }[] = [];
       (globalThis as unknown as typeof window).benchLatency = samples;
-      // The cards: the first change inside the results section after each key or click.
+      // The cards: the first change of the results list after each key or click (the cards'
+      // list, a direct child of the results section, or that list coming or going; not the
+      // active-filter chips, the count or Show more, which change with the event).
       let pending: { kind: string; event: Event } | null = null;
+      const section = 'section[aria-labelledby$="-results"]';
       new MutationObserver((mutations) => {
         if (pending === null) return;
         const inResults = mutations.some(
-          (m) => m.target instanceof Element && m.target.closest('section[aria-labelledby$="-results"] ul'),
+          (m) =>
+            (m.target instanceof Element ? m.target : m.target.parentElement)?.closest(`${section} > ul`) ||
+            (m.target instanceof Element &&
+              m.target.matches(section) &&
+              [...m.addedNodes, ...m.removedNodes].some((n) => n.nodeName === 'UL')),
         );
         if (!inResults) return;
         samples.push({ kind: `${pending.kind}Cards`, ms: performance.now() - pending.event.timeStamp });
