@@ -38,6 +38,7 @@ import {
   type ProgramReviewsResponse,
   type ReportReviewResponse,
   type ReviewViewer,
+  stayYearRangeMessage,
 } from '../../src/api/contracts/reviews.ts';
 import { PROGRAM_ID_PATTERN } from '../../src/lib/program-id.ts';
 import { UUID_PATTERN } from '../../src/lib/provider-schemas.ts';
@@ -121,7 +122,13 @@ function refusal(error: unknown): never {
       throw forbidden(error.message.startsWith('Administrators') ? M.administrator : M.insider);
     if (error.code === '23505' && error.constraint_name === 'program_reviews_program_user_key')
       throw conflict(M.alreadyReviewed);
-    if (error.code === '23514') throw badRequest(error.message);
+    if (error.code === '23514') {
+      // The checks above refuse all this first; should one get through, a person reads our words,
+      // never Postgres's ("new row for relation … violates check constraint …").
+      if (error.constraint_name === 'program_reviews_stay_year_check')
+        throw badRequest(stayYearRangeMessage(), { stay_year: stayYearRangeMessage() });
+      throw badRequest(M.notAccepted);
+    }
   }
   throw error;
 }

@@ -76,6 +76,7 @@ export const REVIEW_MESSAGES = {
   deleteConfirm: 'Delete your review? This cannot be undone.',
   cancel: 'Cancel',
   submittedTitle: 'Review submitted',
+  notAccepted: 'The review could not be saved as written. Please check each answer and send it again.',
   submitted: 'Thank you. Your review is checked against our review policy before it is published.',
   editedTitle: 'Review updated',
   edited: 'Your changes are checked again before they are published. Until then your review is not shown.',

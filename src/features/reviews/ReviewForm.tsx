@@ -132,7 +132,7 @@ export function ReviewForm({
     <form
       ref={formRef}
       noValidate
-      aria-labelledby={`${id}-title`}
+      aria-labelledby={`${id}-heading`}
       aria-busy={sending}
       onSubmit={(e) => void submit(e)}
       className="flex flex-col gap-5 rounded-lg border border-slate-300 bg-white p-4 sm:p-5"
@@ -140,13 +140,15 @@ export function ReviewForm({
     >
       <div>
         <HeadingTag
-          id={`${id}-title`}
+          id={`${id}-heading`}
           ref={headingRef}
           tabIndex={-1}
+          // One name, "Write a review: <program>" (a visually hidden span would be read with a
+          // stray space before its colon).
+          aria-label={`${title}: ${programName}`}
           className="text-lg font-semibold text-brand-800 focus:outline-none"
         >
           {title}
-          <span className="sr-only">: {programName}</span>
         </HeadingTag>
         {existing !== null ? <p className="mt-1 text-sm text-muted">{M.edited}</p> : null}
         <p className="mt-1 text-sm text-muted">All fields are required unless they say “optional”.</p>
@@ -173,9 +175,10 @@ export function ReviewForm({
                 data-field="rating"
                 aria-describedby={describedBy('rating', false)}
               />
+              {/* The star is decoration: a click on it goes to the label, which checks the radio. */}
               <span
                 aria-hidden="true"
-                className={`text-3xl leading-none ${values.rating !== null && n <= values.rating ? 'text-amber-600' : 'text-slate-500'}`}
+                className={`pointer-events-none text-3xl leading-none ${values.rating !== null && n <= values.rating ? 'text-amber-600' : 'text-slate-500'}`}
               >
                 {values.rating !== null && n <= values.rating ? '★' : '☆'}
               </span>
