@@ -47,6 +47,15 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
       `${v.id} (${v.impact ?? 'n/a'}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
   );
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+  // axe no longer checks duplicate ids (WCAG 2.2 dropped 4.1.1), but a label or aria reference
+  // to an id used twice names the wrong element (a review form's Title label once pointed at the
+  // form's heading).
+  const duplicates = await page.evaluate(() => {
+    const seen = new Map<string, number>();
+    for (const el of document.querySelectorAll('[id]')) seen.set(el.id, (seen.get(el.id) ?? 0) + 1);
+    return [...seen].filter(([, n]) => n > 1).map(([id]) => id);
+  });
+  expect(duplicates, `ids used more than once on ${page.url()}`).toEqual([]);
 }
 
 /** A phone-sized viewport (iPhone 12/13/14). */
