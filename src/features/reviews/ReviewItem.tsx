@@ -148,15 +148,15 @@ function ReportReview({ review }: { review: PublicReview }) {
           ref={openerRef}
           type="button"
           aria-expanded="false"
+          // One name with the review it reports (a visually hidden span would be read with a stray
+          // space before its colon).
+          aria-label={`${M.reportButton}: “${review.title}” by ${review.public_name}`}
           className="inline-flex min-h-11 items-center rounded-md px-1 text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
           onClick={() => {
             setOpen(true);
           }}
         >
           {M.reportButton}
-          <span className="sr-only">
-            : “{review.title}” by {review.public_name}
-          </span>
         </button>
       </div>
     );
