@@ -84,7 +84,10 @@ export default function Directory({ initial, total }: Props) {
     if (needsAll(next, place.deviceRef.current)) data.loadAll();
     // A new search answers: an old "Location access is turned off" no longer applies.
     place.clearMessage();
-    if (searched(next, place.deviceRef.current)) markSearched();
+    // The introduction gives way when a search is made (reveal) or comes back with the address;
+    // never on the Near box's blur or a keystroke: the form would move under the finger between
+    // pressing "Find programs" and letting go, and the press would land on nothing.
+    if (source === 'url' && searched(next, place.deviceRef.current)) markSearched();
   }
 
   /** After the new state is painted: the results in view, the heading focused when asked. */
