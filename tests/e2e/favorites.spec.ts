@@ -104,10 +104,10 @@ test.describe('favourites', () => {
     const csp = await watchCsp(page);
     await newAccountSignedIn(page, request, 'cycle');
     const heart = heartOf(page, PROFILE_NAME);
-    // Hidden until the card is hovered (desktop), then a pressed toggle once clicked.
-    await expect(heart).toHaveCSS('opacity', '0');
-    await page.locator('article', { has: heart }).hover();
+    // Shown without hovering on desktop too (a family should not have to find it), then a
+    // pressed toggle once clicked.
     await expect(heart).toHaveCSS('opacity', '1');
+    await expect(heart).toBeVisible();
     await heart.click();
     await expect(toast(page).getByText('Added to Favorites')).toBeVisible();
     await expect(heart).toHaveAttribute('aria-pressed', 'true');

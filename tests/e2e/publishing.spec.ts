@@ -155,7 +155,9 @@ test('an approved listing is published, stays published while edited, shows the 
     .toContain('Quillmoor now also runs a family week every month.');
 
   // The admin unpublishes it with a reason: the next build has no page, card or search entry.
+  // (The queue shows pending listings first; a published one is under "On the directory".)
   await page.goto('/admin?tab=listings');
+  await page.getByRole('combobox', { name: 'Show' }).selectOption('published');
   const live = page.getByRole('region', { name: `Published version of ${NAME}` });
   await live.getByRole('button', { name: `Unpublish ${NAME}` }).click();
   await live.getByLabel('Reason (required)').fill('Closed for renovation');
