@@ -134,9 +134,15 @@ describe('ProgramReviews as built', () => {
       `review-${ONE_STAR.id}`,
       `review-${review().id}`,
     ]);
-    // One Report button per review, named after it.
-    expect(words).toContain('Report this review : “Nobody called us back” by A parent');
-    expect(words).toContain('Report this review : “They gave our son his life back” by Maria G.');
+    // One Report button per review, named after it (one name, no stray space before the colon).
+    expect(
+      parsedElements(out)
+        .filter((e) => e.name === 'button' && e.attributes['aria-label']?.startsWith('Report'))
+        .map((b) => b.attributes['aria-label']),
+    ).toEqual([
+      'Report this review: “Nobody called us back” by A parent',
+      'Report this review: “They gave our son his life back” by Maria G.',
+    ]);
   });
 
   it('marks sample reviews and says what they are', () => {
