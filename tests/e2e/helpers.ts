@@ -261,3 +261,19 @@ export async function signIn(page: Page, who: Credentials, next: string): Promis
   await submitSignIn(page, who);
   await expect(page).toHaveURL(next);
 }
+
+/**
+ * Waits until /admin (the administrator's `page`) says every requested build is published ("Up
+ * to date"): other tests' decisions may queue builds meanwhile, so those are waited for too.
+ */
+export async function waitUntilPublished(page: Page, timeout: number): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/admin');
+        return page.getByTestId('publishing').innerText();
+      },
+      { timeout, intervals: [1000] },
+    )
+    .toContain('Up to date');
+}

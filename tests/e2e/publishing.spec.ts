@@ -9,7 +9,14 @@
  * keep it as "No longer listed in the directory".
  */
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, failOnCspViolations, fileDatabase, RUN, signIn } from './helpers.ts';
+import {
+  expectNoAxeViolations,
+  failOnCspViolations,
+  fileDatabase,
+  RUN,
+  signIn,
+  waitUntilPublished,
+} from './helpers.ts';
 
 const ADMIN = { email: 'admin@example.org', password: 'admin-demo-1' };
 /** A rebuild under load takes a while; the directory keeps serving the previous build meanwhile. */
@@ -44,20 +51,6 @@ async function pendingListing(): Promise<string> {
       ${['ERP', 'ACT']}, ${['Private Pay', 'Out-of-Network']}, 'javascript:alert(1)')
     returning id`;
   return listing?.id ?? '';
-}
-
-/** Waits until /admin says every requested build is published ("Up to date"). */
-async function waitUntilPublished(page: Page): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        await page.goto('/admin');
-        return page.getByTestId('publishing').innerText();
-      },
-      // Other tests' decisions may queue builds meanwhile: wait until those are through too.
-      { timeout: REBUILD_TIMEOUT, intervals: [1000] },
-    )
-    .toContain('Up to date');
 }
 
 async function waitForStatus(page: Page, path: string, status: number): Promise<void> {
@@ -98,7 +91,7 @@ test('an approved listing is published, stays published while edited, shows the 
   // The approval called the build hook: `npm start` is building, then serves the new build.
   await waitForStatus(page, path, 200);
   // The local rebuilder reported the build's success: /admin says the decision is live.
-  await waitUntilPublished(page);
+  await waitUntilPublished(page, REBUILD_TIMEOUT);
   await expectNoAxeViolations(page);
 
   await page.goto(path);
@@ -136,7 +129,7 @@ test('an approved listing is published, stays published while edited, shows the 
   // PUT /api/provider/listings/:id does). The next build still publishes the approved version.
   await sql`update provider_listings set status = 'pending', description = ${EDITED} where id = ${listing}`;
   await sql`select private.request_rebuild('e2e: an edit waiting for review')`;
-  await waitUntilPublished(page);
+  await waitUntilPublished(page, REBUILD_TIMEOUT);
   await page.goto(path);
   await expect(page.getByText('Quillmoor offers residential ERP for adults.')).toBeVisible();
   await expect(page.getByText(EDITED)).toHaveCount(0);

@@ -34,6 +34,7 @@ import {
   signIn,
   submitSignIn,
   uniqueEmails,
+  waitUntilPublished,
 } from './helpers.ts';
 
 const ADMIN = { email: 'admin@example.org', password: 'admin-demo-1' };
@@ -96,19 +97,6 @@ async function newPage(browser: Browser, size: { width: number; height: number }
   const page = await context.newPage();
   await quietEngagement(page);
   return page;
-}
-
-/** Waits until /admin says every requested build is published ("Up to date"). */
-async function waitUntilPublished(page: Page): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        await page.goto('/admin');
-        return page.getByTestId('publishing').innerText();
-      },
-      { timeout: REBUILD_TIMEOUT, intervals: [2000] },
-    )
-    .toContain('Up to date');
 }
 
 test('a family reviews after a request, the admin publishes 5 and 1 stars alike, the provider responds, a report reaches the queue, and the rebuilt page shows it all', async ({
@@ -320,7 +308,7 @@ test('a family reviews after a request, the admin publishes 5 and 1 stars alike,
   await expect(five.getByText(M.openReports(1))).toHaveCount(0);
 
   // ---- After the rebuild: the page's HTML, then the page ----
-  await waitUntilPublished(admin);
+  await waitUntilPublished(admin, REBUILD_TIMEOUT);
   const html = await (await admin.request.get(PROGRAM.path)).text();
   for (const words of [FIVE.title, ONE.title, RESPONSE, REVIEW_MARKERS.sentRequest, expected.visible])
     expect(html).toContain(words.replace(/&/g, '&amp;'));
