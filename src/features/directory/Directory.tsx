@@ -104,7 +104,11 @@ export default function Directory({ initial, total }: Props) {
     [partial, state, initial, engine, order, match, limit],
   );
   const hasMore = partial ? total > shown.length : resultCount > shown.length;
-  const grid = useShownAfterPaint(shown);
+  // The Filters dialog is a modal: while it is open the page behind it is inert (and, on a phone,
+  // covered), and its Show button says how many programs match. The cards stay as they were, so a
+  // toggle costs the dialog's counts only (rendering 24 new cards after each toggle delayed the
+  // next tap on a slow phone); they follow once, in the render that closes the dialog.
+  const grid = useShownAfterPaint(shown, filtersOpen);
   const { listRef, focusCard } = useFocusAddedCard(grid);
   const placeReady = !place.resolving && !place.deviceStatus.busy;
   /** The filters when the dialog opened: closing it after a change brings the results into view. */

@@ -16,17 +16,22 @@ export function afterPaint(task: () => void): () => void {
  * `value`, shown only after the next paint once it changes: a keystroke paints the typed
  * character, a toggle in the Filters dialog paints the dialog's new counts, and the cards follow
  * in a task of their own rather than delaying that paint (a person sees the new cards one frame
- * later; the page stays responsive to the next key).
+ * later; the page stays responsive to the next key). While `hold` is true the value shown stays
+ * as it was and nothing is scheduled; the render that ends the hold shows the latest value at
+ * once (the Filters dialog closing: the cards are there as soon as it is gone).
  */
-export function useShownAfterPaint<T>(value: T): T {
+export function useShownAfterPaint<T>(value: T, hold = false): T {
   const shown = useRef(value);
+  const held = useRef(hold);
   const [, repaint] = useState(0);
+  if (held.current && !hold) shown.current = value;
+  held.current = hold;
   useEffect(() => {
-    if (shown.current === value) return;
+    if (hold || shown.current === value) return;
     return afterPaint(() => {
       shown.current = value;
       repaint((n) => n + 1);
     });
-  }, [value]);
+  }, [value, hold]);
   return shown.current;
 }

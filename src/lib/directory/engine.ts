@@ -8,8 +8,9 @@
  * outcomes", each "ERP ≥ N hours/week") is built once per program list. The sets that depend on
  * the visitor (search text, radius around a place, "confirmed open" on their date) are built
  * when first asked for and remembered: typing narrows the previous search text's set instead of
- * scanning every program again. Results are a bitset plus a count; the visible page is read off
- * an order (the sorted list) by testing bits, so the full result list is never built.
+ * scanning every program again, and deleting a character finds the shorter text's set. Results
+ * are a bitset plus a count; the visible page is read off an order (the sorted list) by testing
+ * bits, so the full result list is never built.
  */
 import {
   FACET_OPTIONS,
@@ -27,6 +28,9 @@ import {
 } from './rules.ts';
 import { ERP_HOURS_OPTIONS, erpAtLeast, reportsOutcomes } from '../fidelity.ts';
 import { milesBetween } from '../geo/distance.ts';
+
+/** How many search texts' sets the engine keeps (each n / 8 bytes: 2.5 KB at 20,000 programs). */
+const REMEMBERED_QUERIES = 32;
 
 /** One bit per program, in the order of the engine's program list. */
 export type Bits = Uint32Array;
@@ -113,22 +117,43 @@ export function createDirectoryEngine<T extends Searchable & Chooseable>(
   });
 
   // Sets that depend on what the visitor types or where they are, remembered for the next call.
-  let lastQuery: { needle: string; bits: Bits } | null = null;
+  // The search text's sets of the last few needles: deleting a character, or typing the same
+  // text again, finds its set here; a new needle is looked for only among the programs of the
+  // longest remembered needle it contains (a text containing another can only match programs
+  // that one matched), e.g. the needle one key shorter while typing.
+  const queries = new Map<string, Bits>();
+  /** The programs' search texts by position, filled on the first search (haystackOf once each). */
+  let texts: string[] | null = null;
   function queryBits(needle: string): Bits {
-    if (lastQuery?.needle === needle) return lastQuery.bits;
-    // A longer search text can only match programs the shorter one matched.
-    const base = lastQuery !== null && needle.startsWith(lastQuery.needle) ? lastQuery.bits : all;
+    const known = queries.get(needle);
+    if (known !== undefined) {
+      // Most recent last: the oldest is the first to go.
+      queries.delete(needle);
+      queries.set(needle, known);
+      return known;
+    }
+    let base = all;
+    let baseLength = 0;
+    for (const [text, bits] of queries) {
+      if (text.length > baseLength && needle.includes(text)) {
+        base = bits;
+        baseLength = text.length;
+      }
+    }
+    texts ??= programs.map((program) => haystackOf(program));
+    const haystacks = texts;
     const bits = empty();
     for (let w = 0; w < words; w++) {
       let word = base[w] ?? 0;
       while (word !== 0) {
         const bit = word & -word;
         const i = (w << 5) + 31 - Math.clz32(bit);
-        if (haystackOf(programs[i] as T).includes(needle)) bits[w] = (bits[w] ?? 0) | bit;
+        if ((haystacks[i] as string).includes(needle)) bits[w] = (bits[w] ?? 0) | bit;
         word ^= bit;
       }
     }
-    lastQuery = { needle, bits };
+    queries.set(needle, bits);
+    if (queries.size > REMEMBERED_QUERIES) queries.delete(queries.keys().next().value as string);
     return bits;
   }
   let lastOpen: { today: string; bits: Bits } | null = null;

@@ -40,3 +40,25 @@ describe('the engine, narrowing while the text grows, gives exactly what filterP
     }
   });
 });
+
+describe('the engine remembers the sets of recent search texts', () => {
+  it('gives the same set again for a text typed before (deleting a character, retyping)', () => {
+    const engine = createDirectoryEngine(programs);
+    const first = engine.match(f({ query: 'cal' })).bits;
+    engine.match(f({ query: 'calm' }));
+    expect(engine.match(f({ query: 'cal' })).bits).toEqual(first);
+  });
+
+  it('still answers exactly after more texts than it keeps, in any order', () => {
+    const engine = createDirectoryEngine(programs);
+    const order = engine.positions(programs);
+    const words = ['lake', 'urban', 'equine', 'coast', 'res', 'ca', 'ran', 'an', 'e', 'la'];
+    const queries = [...words, ...words.map((w) => `${w}s`), ...words.map((w) => ` ${w} `), ...words];
+    for (const query of [...queries, ...[...queries].reverse(), 'lakes', 'lake', 'la', 'l', '']) {
+      const step = f({ query });
+      expect(engine.take(order, engine.match(step).bits, programs.length).map((p) => p.id)).toEqual(
+        filterPrograms(programs, step).map((p) => p.id),
+      );
+    }
+  });
+});
