@@ -18,7 +18,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { percentiles } from './bench-table.ts';
 import { startStaticServer } from './bench-server.ts';
-import { syntheticDirectoryRoutes } from './bench-island.ts';
+import { clickAt, syntheticDirectoryRoutes } from './bench-island.ts';
 
 /** One Event Timing entry, as much of it as the figures need. */
 export interface EventEntry {
@@ -159,18 +159,6 @@ async function phonePage(browser: Browser): Promise<Page> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   return page;
-}
-
-/**
- * A plain click at the element's centre, as a finger or a mouse gives it: Playwright's own
- * `click` checks the target inside the event's handling (its hit-target check), which the slowed
- * CPU would time as part of the interaction.
- */
-async function clickAt(page: Page, target: Locator): Promise<void> {
-  await target.scrollIntoViewIfNeeded();
-  const box = await target.boundingBox();
-  if (box === null) throw new Error('the element to click is not on screen');
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
 /** Opens the request dialog `times` times with `button` (closed with Escape between). */

@@ -293,6 +293,9 @@ for (const [label, viewport] of SIZES) {
     await expect(page).toHaveURL(/\/provider-dashboard/);
     const header = page.locator('body > header');
     if (label === 'phone') {
+      // The account's links are in the menu once the header knows who is signed in (its script has
+      // run then, and the Menu button with it).
+      await expect(header.locator('#mobile-user-menu-slot')).not.toBeEmpty();
       await header.getByRole('button', { name: 'Menu' }).click();
       const account = header.getByRole('list', { name: 'Your account' });
       await expect(account.getByRole('link', { name: 'Provider Dashboard' })).toBeVisible();

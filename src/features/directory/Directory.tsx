@@ -10,6 +10,7 @@ import type { GeoPoint } from '../../lib/geo/distance.ts';
 import ActiveFilters from './ActiveFilters.tsx';
 import EmptyState from './EmptyState.tsx';
 import FiltersDialog from './FiltersDialog.tsx';
+import { Held } from './Held.tsx';
 import LoadError from './LoadError.tsx';
 import NearFields, { PlaceNote } from './NearFields.tsx';
 import { markSearched, revealResults } from './reveal.ts';
@@ -105,9 +106,10 @@ export default function Directory({ initial, total }: Props) {
   );
   const hasMore = partial ? total > shown.length : resultCount > shown.length;
   // The Filters dialog is a modal: while it is open the page behind it is inert (and, on a phone,
-  // covered), and its Show button says how many programs match. The cards stay as they were, so a
-  // toggle costs the dialog's counts only (rendering 24 new cards after each toggle delayed the
-  // next tap on a slow phone); they follow once, in the render that closes the dialog.
+  // covered), and its Show button says how many programs match. The page behind stays as it was
+  // (<Held>), so a toggle costs the dialog's counts only (rendering the cards, chips and count
+  // after each toggle delayed the next tap on a slow phone); it follows once, in the render that
+  // closes the dialog.
   const grid = useShownAfterPaint(shown, filtersOpen);
   const { listRef, focusCard } = useFocusAddedCard(grid);
   const placeReady = !place.resolving && !place.deviceStatus.busy;
@@ -146,142 +148,144 @@ export default function Directory({ initial, total }: Props) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 pb-16">
-      <div className="-mt-10 rounded-xl border border-slate-200 bg-white p-4 shadow-md sm:p-5">
-        <form
-          role="search"
-          action="/"
-          method="get"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const near = latest.current.filters.near;
-            if (place.draft.trim() !== near) {
-              // A new place: the results once it is looked up (or its error).
-              revealAfterPlace.current = place.draft.trim() !== '';
-              place.applyNear();
-              if (!revealAfterPlace.current) reveal(true);
-              return;
-            }
-            commit(latest.current);
-            // The place (applied as the Near box lost focus) may still be looked up, or not found.
-            if (near !== '' && place.result === null) revealAfterPlace.current = true;
-            else if (place.result !== null && !place.result.ok) nearRef.current?.focus();
-            else reveal(true);
-          }}
-        >
-          <SearchFields
-            id={id}
-            inputRef={searchRef}
-            query={state.filters.query}
-            sort={state.sort}
-            filterCount={activeFilterCount(state.filters)}
-            onQuery={url.typeQuery}
-            onFocus={loadAll}
-            onSort={(sort) => {
-              commit({ ...latest.current, sort });
-              if (sort !== 'distance' || place.deviceRef.current !== null) return;
-              // Distance needs a place: one typed but not applied is applied; else the box asks.
-              if (place.draft.trim() !== '') place.applyNear();
-              else if (latest.current.filters.near === '')
-                afterPaint(() => {
-                  nearRef.current?.focus();
-                });
+      <Held hold={filtersOpen}>
+        <div className="-mt-10 rounded-xl border border-slate-200 bg-white p-4 shadow-md sm:p-5">
+          <form
+            role="search"
+            action="/"
+            method="get"
+            onSubmit={(event) => {
+              event.preventDefault();
+              const near = latest.current.filters.near;
+              if (place.draft.trim() !== near) {
+                // A new place: the results once it is looked up (or its error).
+                revealAfterPlace.current = place.draft.trim() !== '';
+                place.applyNear();
+                if (!revealAfterPlace.current) reveal(true);
+                return;
+              }
+              commit(latest.current);
+              // The place (applied as the Near box lost focus) may still be looked up, or not found.
+              if (near !== '' && place.result === null) revealAfterPlace.current = true;
+              else if (place.result !== null && !place.result.ok) nearRef.current?.focus();
+              else reveal(true);
             }}
-            onOpenFilters={() => {
-              filtersAtOpen.current = latest.current.filters;
-              loadAll();
-              setFiltersOpen(true);
-            }}
-          />
-          <NearFields
-            id={id}
-            inputRef={nearRef}
-            draft={place.draft}
-            usingDevice={device !== null}
-            invalid={place.result !== null && !place.result.ok}
-            radius={state.filters.radius}
-            busy={place.deviceStatus.busy}
-            onDraft={place.setDraft}
-            onApply={place.applyNear}
-            onRadius={(radius) => {
-              // A place typed but not yet applied goes with the radius.
-              place.setFilters({ ...latest.current.filters, near: place.draft.trim(), radius });
-            }}
-            onLocate={place.locateMe}
-          />
-          <PlaceNote
-            id={id}
-            result={place.result}
-            deviceMessage={place.deviceStatus.message}
-            resolving={place.resolving}
-            near={state.filters.near}
-            label={place.label}
-            radius={state.filters.radius}
-            usingDevice={device !== null}
-            byDistance={state.sort === 'distance'}
-          />
-        </form>
-      </div>
-
-      <section
-        aria-labelledby={`${id}-results`}
-        className="mt-8"
-        onClickCapture={back.remember}
-        onAuxClickCapture={back.remember}
-      >
-        <ResultsHeader
-          id={id}
-          headingRef={headingRef}
-          resolving={place.resolving}
-          waiting={waiting}
-          unfiltered={isUnfiltered(state.filters) && device === null}
-          partial={partial}
-          shownCount={shown.length}
-          total={total}
-          resultCount={resultCount}
-        />
-        <ActiveFilters
-          filters={state.filters}
-          place={place.label}
-          onChange={place.setFilters}
-          onClearAll={() => {
-            place.clearAll(true);
-          }}
-          onClearPlace={() => {
-            if (device !== null) place.clearDevice();
-            else place.setFilters({ ...latest.current.filters, near: '' });
-          }}
-          onEmptied={() => {
-            headingRef.current?.focus();
-          }}
-        />
-        {status === 'error' ? <LoadError onRetry={loadAll} /> : null}
-        <ResultsList
-          waiting={waiting}
-          programs={grid}
-          origin={origin}
-          today={today}
-          listRef={listRef}
-          empty={
-            <EmptyState
+          >
+            <SearchFields
+              id={id}
+              inputRef={searchRef}
               query={state.filters.query}
-              suggestions={suggestions}
-              onClear={() => {
-                place.clearAll(false);
+              sort={state.sort}
+              filterCount={activeFilterCount(state.filters)}
+              onQuery={url.typeQuery}
+              onFocus={loadAll}
+              onSort={(sort) => {
+                commit({ ...latest.current, sort });
+                if (sort !== 'distance' || place.deviceRef.current !== null) return;
+                // Distance needs a place: one typed but not applied is applied; else the box asks.
+                if (place.draft.trim() !== '') place.applyNear();
+                else if (latest.current.filters.near === '')
+                  afterPaint(() => {
+                    nearRef.current?.focus();
+                  });
+              }}
+              onOpenFilters={() => {
+                filtersAtOpen.current = latest.current.filters;
+                loadAll();
+                setFiltersOpen(true);
               }}
             />
-          }
-        />
-        {hasMore && !waiting ? (
-          <ShowMore
-            loading={status === 'loading'}
-            onClick={() => {
-              loadAll();
-              focusCard.current = grid.length;
-              setLimit((current) => Math.max(current, shown.length) + PAGE_SIZE);
+            <NearFields
+              id={id}
+              inputRef={nearRef}
+              draft={place.draft}
+              usingDevice={device !== null}
+              invalid={place.result !== null && !place.result.ok}
+              radius={state.filters.radius}
+              busy={place.deviceStatus.busy}
+              onDraft={place.setDraft}
+              onApply={place.applyNear}
+              onRadius={(radius) => {
+                // A place typed but not yet applied goes with the radius.
+                place.setFilters({ ...latest.current.filters, near: place.draft.trim(), radius });
+              }}
+              onLocate={place.locateMe}
+            />
+            <PlaceNote
+              id={id}
+              result={place.result}
+              deviceMessage={place.deviceStatus.message}
+              resolving={place.resolving}
+              near={state.filters.near}
+              label={place.label}
+              radius={state.filters.radius}
+              usingDevice={device !== null}
+              byDistance={state.sort === 'distance'}
+            />
+          </form>
+        </div>
+
+        <section
+          aria-labelledby={`${id}-results`}
+          className="mt-8"
+          onClickCapture={back.remember}
+          onAuxClickCapture={back.remember}
+        >
+          <ResultsHeader
+            id={id}
+            headingRef={headingRef}
+            resolving={place.resolving}
+            waiting={waiting}
+            unfiltered={isUnfiltered(state.filters) && device === null}
+            partial={partial}
+            shownCount={shown.length}
+            total={total}
+            resultCount={resultCount}
+          />
+          <ActiveFilters
+            filters={state.filters}
+            place={place.label}
+            onChange={place.setFilters}
+            onClearAll={() => {
+              place.clearAll(true);
+            }}
+            onClearPlace={() => {
+              if (device !== null) place.clearDevice();
+              else place.setFilters({ ...latest.current.filters, near: '' });
+            }}
+            onEmptied={() => {
+              headingRef.current?.focus();
             }}
           />
-        ) : null}
-      </section>
+          {status === 'error' ? <LoadError onRetry={loadAll} /> : null}
+          <ResultsList
+            waiting={waiting}
+            programs={grid}
+            origin={origin}
+            today={today}
+            listRef={listRef}
+            empty={
+              <EmptyState
+                query={state.filters.query}
+                suggestions={suggestions}
+                onClear={() => {
+                  place.clearAll(false);
+                }}
+              />
+            }
+          />
+          {hasMore && !waiting ? (
+            <ShowMore
+              loading={status === 'loading'}
+              onClick={() => {
+                loadAll();
+                focusCard.current = grid.length;
+                setLimit((current) => Math.max(current, shown.length) + PAGE_SIZE);
+              }}
+            />
+          ) : null}
+        </section>
+      </Held>
 
       {filtersOpen ? (
         <FiltersDialog
@@ -290,7 +294,9 @@ export default function Directory({ initial, total }: Props) {
           // dialog shows them as pending instead.
           counts={counts}
           resultCount={partial ? null : resultCount}
-          onChange={place.setFilters}
+          onChange={(update) => {
+            place.setFilters(update(latest.current.filters));
+          }}
           onClose={(applied) => {
             setFiltersOpen(false);
             // "Show N programs": the results, focused. Closed otherwise after a change: the results

@@ -9,6 +9,9 @@ import {
 import { ERP_HOURS_OPTIONS } from '../../lib/fidelity.ts';
 import { FILTER_SECTIONS } from '../../lib/vocabulary.ts';
 import { Option, Section } from './FilterOption.tsx';
+import { useChangeAfterPaint, type Update } from './useChangeAfterPaint.ts';
+
+export type FilterUpdate = Update<DirectoryFilters>;
 
 type Props = {
   filters: DirectoryFilters;
@@ -16,28 +19,37 @@ type Props = {
   counts: FacetCounts | null;
   /** null while the full data is still loading. */
   resultCount: number | null;
-  onChange: (filters: DirectoryFilters) => void;
+  /** A change, applied to the newest filters (two quick taps both count). */
+  onChange: (update: FilterUpdate) => void;
   /** `applied`: closed with "Show N programs" (rather than Close, Escape or the backdrop). */
   onClose: (applied: boolean) => void;
 };
 
 /**
  * The Filters dialog: one accordion section per facet (Age Groups, Setting, Insurance,
- * Modalities), each option with the number of results it would give. Changes apply at once.
+ * Modalities), each option with the number of results it would give. Changes apply at once
+ * (on a slow device the counts follow the paint that shows the tapped box's mark:
+ * useChangeAfterPaint.ts); closing applies a change still waiting first.
  * A native modal `<dialog>` keeps focus inside and hands it back to the Filters button.
  */
 export default function FiltersDialog({ filters, counts, resultCount, onChange, onClose }: Props) {
   const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
-  const applied = useRef(false);
+  const { change, flush } = useChangeAfterPaint(onChange);
 
   useEffect(() => {
     const dialog = ref.current;
     if (dialog !== null && !dialog.open) dialog.showModal();
   }, []);
 
-  const close = (): void => {
+  /** Closes the dialog and tells the page in the same task (the `close` event comes a frame later). */
+  const closed = useRef(false);
+  const close = (applied = false): void => {
+    if (closed.current) return;
+    closed.current = true;
+    flush();
     ref.current?.close();
+    onClose(applied);
   };
 
   function isChecked(key: (typeof FILTER_SECTIONS)[number]['key'], option: string): boolean {
@@ -49,22 +61,22 @@ export default function FiltersDialog({ filters, counts, resultCount, onChange, 
     switch (key) {
       case 'setting': {
         const setting = FILTER_SECTIONS[1].options.find((value) => value === option);
-        if (setting !== undefined) onChange({ ...filters, setting: toggleSetting(filters.setting, setting) });
+        if (setting !== undefined) change((f) => ({ ...f, setting: toggleSetting(f.setting, setting) }));
         return;
       }
       case 'ageGroups': {
         const value = FILTER_SECTIONS[0].options.find((candidate) => candidate === option);
-        if (value !== undefined) onChange({ ...filters, ageGroups: toggleValue(filters.ageGroups, value) });
+        if (value !== undefined) change((f) => ({ ...f, ageGroups: toggleValue(f.ageGroups, value) }));
         return;
       }
       case 'insurance': {
         const value = FILTER_SECTIONS[2].options.find((candidate) => candidate === option);
-        if (value !== undefined) onChange({ ...filters, insurance: toggleValue(filters.insurance, value) });
+        if (value !== undefined) change((f) => ({ ...f, insurance: toggleValue(f.insurance, value) }));
         return;
       }
       case 'modalities': {
         const value = FILTER_SECTIONS[3].options.find((candidate) => candidate === option);
-        if (value !== undefined) onChange({ ...filters, modalities: toggleValue(filters.modalities, value) });
+        if (value !== undefined) change((f) => ({ ...f, modalities: toggleValue(f.modalities, value) }));
         return;
       }
     }
@@ -77,8 +89,13 @@ export default function FiltersDialog({ filters, counts, resultCount, onChange, 
     <dialog
       ref={ref}
       aria-labelledby={`${id}-title`}
+      // Escape: the page follows in the same task as the dialog closes.
+      onCancel={() => {
+        close();
+      }}
+      // Any other way it closed.
       onClose={() => {
-        onClose(applied.current);
+        close();
       }}
       onClick={(event) => {
         if (event.target === event.currentTarget) close();
@@ -91,7 +108,9 @@ export default function FiltersDialog({ filters, counts, resultCount, onChange, 
         </h2>
         <button
           type="button"
-          onClick={close}
+          onClick={() => {
+            close();
+          }}
           aria-label="Close filters"
           className="-m-2 rounded-md p-2 text-muted hover:bg-slate-100 hover:text-ink"
         >
@@ -159,7 +178,7 @@ export default function FiltersDialog({ filters, counts, resultCount, onChange, 
                   checked={filters[key]}
                   count={count}
                   onChange={() => {
-                    onChange({ ...filters, [key]: !filters[key] });
+                    change((f) => ({ ...f, [key]: !f[key] }));
                   }}
                 />
               ))}
@@ -178,7 +197,7 @@ export default function FiltersDialog({ filters, counts, resultCount, onChange, 
                   // "Any" has no count of its own.
                   count={hours === null ? undefined : (counts?.erpHours[hours] ?? null)}
                   onChange={() => {
-                    onChange({ ...filters, erpHours: hours });
+                    change((f) => ({ ...f, erpHours: hours }));
                   }}
                 />
               ))}
@@ -194,7 +213,7 @@ export default function FiltersDialog({ filters, counts, resultCount, onChange, 
           type="button"
           onClick={() => {
             // The place has its own field and stays.
-            onChange({ ...EMPTY_FILTERS, query: filters.query, near: filters.near, radius: filters.radius });
+            change((f) => ({ ...EMPTY_FILTERS, query: f.query, near: f.near, radius: f.radius }));
           }}
           className="min-h-11 rounded-md px-3 font-semibold whitespace-nowrap text-brand-700 underline underline-offset-2 hover:bg-brand-50"
         >
@@ -203,8 +222,7 @@ export default function FiltersDialog({ filters, counts, resultCount, onChange, 
         <button
           type="button"
           onClick={() => {
-            applied.current = true;
-            close();
+            close(true);
           }}
           className="min-h-11 rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
         >
