@@ -151,3 +151,26 @@ describe('compareAvailability (sort "Availability")', () => {
     expect(Math.sign(compareAvailability(b, a, TODAY))).toBe(-sign || 0);
   });
 });
+
+describe('confirmedOpenRecently agrees with availabilityView(…).isOpen', () => {
+  const dates = [
+    '2026-11-22',
+    '2026-11-23',
+    '2026-11-24',
+    '2026-10-23',
+    '2026-10-22',
+    '2025-02-30',
+    'soon',
+    '',
+  ];
+  const cases: (Availability | null | undefined)[] = [
+    null,
+    undefined,
+    ...dates.flatMap((d) => [open(d), wait(d, 2), closed(d), { status: 'unknown', confirmedOn: d } as never]),
+  ];
+  it.each(cases.map((c) => [String(JSON.stringify(c) as string | undefined), c]))('%s', (_label, availability) => {
+    for (const today of [TODAY, new Date('2026-11-22T23:00:00Z'), 'not a date']) {
+      expect(confirmedOpenRecently(availability, today)).toBe(availabilityView(availability, today).isOpen);
+    }
+  });
+});
