@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: measures what DESIGN.md budgets ("Budgets"), on this machine, and prints ONE
+ * `npm run bench`: measures what docs/budgets.md budgets, on this machine, and prints ONE
  * table, a row per measurement (`key | what | value | budget | pass/fail`), also written to
  * `bench-results/latest.md`, with every figure in `bench-results/latest.json`
  * (`{ build, scale, pages, search, inp, api, lighthouse, budgets }`; a skipped part is `null`).
@@ -479,7 +479,7 @@ function footer(results: Results, extra: string[] = []): string[] {
   return [
     summary(results.budgets),
     `Measured ${m.date} on ${String(m.cpus)} CPUs shared with other work (load average ${m.loadavg.map((l) => l.toFixed(2)).join(' / ')} at the end): times are noisy, compare runs with care.`,
-    `Node ${m.node}${m.chromium ? `, ${m.chromium}` : ''}. KB = 1,000 bytes. Budgets from DESIGN.md "Budgets"; "—" = reported only.`,
+    `Node ${m.node}${m.chromium ? `, ${m.chromium}` : ''}. KB = 1,000 bytes. Budgets from docs/budgets.md; "—" = reported only.`,
     ...extra,
   ];
 }

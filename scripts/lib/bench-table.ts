@@ -1,5 +1,5 @@
 /**
- * The one table `npm run bench` prints: a row per measurement with its value, the DESIGN.md
+ * The one table `npm run bench` prints: a row per measurement with its value, the docs/budgets.md
  * budget it is judged against and whether it is within it. Pure, so it is unit-tested
  * (tests/unit/bench-table.test.ts); the bench measures, this file only judges and formats.
  */
@@ -45,7 +45,7 @@ export function atLeast(
   return { key, what, value: format(value), budget: `≥ ${format(limit)}`, pass: value >= limit };
 }
 
-/** 1 KB = 1,000 bytes (as DESIGN.md's "≤ 20 KB gzip"); one decimal below 100 KB. */
+/** 1 KB = 1,000 bytes (as docs/budgets.md's "≤ 20 KB gzip"); one decimal below 100 KB. */
 export function kb(bytes: number): string {
   const k = bytes / 1000;
   return `${k < 100 ? k.toFixed(1) : Math.round(k).toLocaleString('en-US')} KB`;

@@ -422,7 +422,7 @@ function checkBuildHook(env: Env): Finding[] {
     out.push(
       warn(
         'NETLIFY_BUILD_HOOK_URL',
-        'is set, but the functions read BUILD_HOOK_URL (DESIGN.md)',
+        'is set, but the functions read BUILD_HOOK_URL (docs/deploy.md)',
         'rename it to BUILD_HOOK_URL',
       ),
     );
@@ -530,7 +530,7 @@ export function supabaseUrlConfig(siteUrl: string): { siteUrl: string; redirectU
   return { siteUrl: origin, redirectUrls: [`${origin}/**`] };
 }
 
-/** GET /auth/v1/settings: e-mail sign-up on, confirmations required (DESIGN.md). */
+/** GET /auth/v1/settings: e-mail sign-up on, confirmations required (docs/deploy.md). */
 export function checkAuthSettings(body: unknown): Finding[] {
   if (!body || typeof body !== 'object') {
     return [err('Supabase Auth settings', 'answer is not JSON', 'check SUPABASE_URL')];

@@ -142,12 +142,25 @@ export async function startPostgres(opts: {
   };
   supervise();
   try {
-    await migrate(url, { bootstrap: true, seed: created && opts.seed !== false, log });
+    const { edited } = await migrate(url, { bootstrap: true, seed: created && opts.seed !== false, log });
+    // A migration changed after this database applied it: the database keeps the old definition
+    // and nothing else would say so (an hour lost to a check constraint that differs from the file).
+    if (edited.length > 0) console.warn(editedWarning(edited, opts.dataDir));
   } catch (error) {
     await stop();
     throw error;
   }
   return { url, port: opts.port, stop };
+}
+
+/** What `npm start` says when migrations were edited after this local database applied them. */
+export function editedWarning(files: readonly string[], dataDir: string): string {
+  return [
+    `Warning: ${files.length === 1 ? 'a migration was' : 'migrations were'} edited after this local database applied ${files.length === 1 ? 'it' : 'them'}:`,
+    ...files.map((file) => `  ${file}`),
+    `The database in ${dataDir} keeps the old definition. Stop the server and delete .data (the next`,
+    'start makes a fresh database with the demo data), or put the change in a new migration.',
+  ].join('\n');
 }
 
 /**
@@ -159,7 +172,7 @@ export async function startPostgres(opts: {
 export async function migrate(
   url: string,
   opts?: { bootstrap?: boolean; seed?: boolean; log?: (line: string) => void },
-): Promise<{ applied: string[] }> {
+): Promise<{ applied: string[]; edited: string[] }> {
   const log = opts?.log ?? quiet;
   const sql = postgres(url, {
     prepare: false,
@@ -168,6 +181,7 @@ export async function migrate(
     connection: { application_name: 'ocd-directory-migrate' },
   });
   const applied: string[] = [];
+  const edited: string[] = [];
   try {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
 
@@ -186,10 +200,13 @@ export async function migrate(
         name text
       );
     `);
-    const done = new Set(
-      (await sql<{ version: string }[]>`select version from supabase_migrations.schema_migrations`).map(
-        (r) => r.version,
-      ),
+    // What each applied migration was when it ran: this runner records the file's text as one
+    // statement (the Supabase CLI records its statements one by one; those are not compared).
+    const done = new Map(
+      (
+        await sql<{ version: string; statements: string[] | null }[]>`
+          select version, statements from supabase_migrations.schema_migrations`
+      ).map((r) => [r.version, r.statements?.length === 1 ? r.statements[0] : undefined]),
     );
 
     for (const file of await sqlFiles(MIGRATIONS_DIR)) {
@@ -200,8 +217,12 @@ export async function migrate(
         );
       }
       const [, version = '', name = ''] = match;
-      if (done.has(version)) continue;
       const text = await readFile(join(MIGRATIONS_DIR, file), 'utf8');
+      if (done.has(version)) {
+        const recorded = done.get(version);
+        if (recorded !== undefined && recorded !== text) edited.push(`supabase/migrations/${file}`);
+        continue;
+      }
       await sql
         .begin(async (tx) => {
           await tx.unsafe(text);
@@ -222,7 +243,7 @@ export async function migrate(
   } finally {
     await sql.end({ timeout: 5 });
   }
-  return { applied };
+  return { applied, edited };
 }
 
 async function runFile(sql: postgres.Sql, label: string, text: string): Promise<void> {

@@ -4,7 +4,7 @@
  */
 import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { migrate } from '../../supabase/local/postgres.ts';
+import { editedWarning, migrate } from '../../supabase/local/postgres.ts';
 import { type Sql, connect } from './helpers.ts';
 
 const FRESH = `migrations_test_${String(process.pid)}`;
@@ -40,6 +40,28 @@ describe('migrations', () => {
     const recorded = await fresh<{ version: string; name: string }[]>`
       select version, name from supabase_migrations.schema_migrations order by version`;
     expect(recorded.map((r) => `${r.version}_${r.name}.sql`)).toEqual(files);
+  });
+
+  it('reports a migration edited after this database applied it (and applies nothing again)', async () => {
+    await migrate(freshUrl, { bootstrap: true });
+    expect((await migrate(freshUrl)).edited).toEqual([]);
+    const [row] = await fresh<{ version: string; name: string; statements: string[] }[]>`
+      select version, name, statements from supabase_migrations.schema_migrations order by version limit 1`;
+    if (row === undefined) throw new Error('no migration recorded');
+    try {
+      await fresh`update supabase_migrations.schema_migrations
+                  set statements = ${[`-- an older version\n${row.statements[0] ?? ''}`]} where version = ${row.version}`;
+      const again = await migrate(freshUrl);
+      expect(again.edited).toEqual([`supabase/migrations/${row.version}_${row.name}.sql`]);
+      expect(again.applied).toEqual([]);
+      expect(editedWarning(again.edited, '.data/postgres')).toContain(
+        `supabase/migrations/${row.version}_${row.name}.sql`,
+      );
+    } finally {
+      await fresh`update supabase_migrations.schema_migrations
+                  set statements = ${row.statements} where version = ${row.version}`;
+    }
+    expect((await migrate(freshUrl)).edited).toEqual([]);
   });
 
   it('seed.sql can run twice without duplicating anything', async () => {

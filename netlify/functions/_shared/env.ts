@@ -28,7 +28,7 @@ const schema = z.object({
   /** Mail transports, tried in this order: Resend, SMTP, the local outbox. */
   RESEND_API_KEY: optionalText,
   SMTP_URL: optionalText,
-  /** The local backend's outbox (DESIGN.md port 54324); used when neither of the above is set. */
+  /** The local backend's outbox (port 54324, docs/local-backend.md); used when neither of the above is set. */
   OUTBOX_URL: url('OUTBOX_URL')
     .transform((v) => v.replace(/\/+$/, ''))
     .optional()
