@@ -168,9 +168,12 @@ describe('confirmedOpenRecently agrees with availabilityView(…).isOpen', () =>
     undefined,
     ...dates.flatMap((d) => [open(d), wait(d, 2), closed(d), { status: 'unknown', confirmedOn: d } as never]),
   ];
-  it.each(cases.map((c) => [String(JSON.stringify(c) as string | undefined), c]))('%s', (_label, availability) => {
-    for (const today of [TODAY, new Date('2026-11-22T23:00:00Z'), 'not a date']) {
-      expect(confirmedOpenRecently(availability, today)).toBe(availabilityView(availability, today).isOpen);
-    }
-  });
+  it.each(cases.map((c) => [String(JSON.stringify(c) as string | undefined), c]))(
+    '%s',
+    (_label, availability) => {
+      for (const today of [TODAY, new Date('2026-11-22T23:00:00Z'), 'not a date']) {
+        expect(confirmedOpenRecently(availability, today)).toBe(availabilityView(availability, today).isOpen);
+      }
+    },
+  );
 });
