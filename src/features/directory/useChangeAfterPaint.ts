@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { afterPaint } from './paint.ts';
 
 /** A change to a value, applied to the newest one (two quick taps both count). */
@@ -20,6 +20,45 @@ export function waitsForPaint(lastMs: number | null): boolean {
 }
 
 /**
+ * Changes waiting to be applied together: `change` applies at once unless `waits()` says so, else
+ * queues the update and schedules one `flush` (`schedule` returns its cancel); `flush` applies
+ * every queued update in order to the newest value, in one `apply`. No React here, so the rules
+ * are unit-tested; `useChangeAfterPaint` below gives it the paint and the timing.
+ */
+export function changeQueue<T>(options: {
+  apply: (update: Update<T>) => void;
+  schedule: (task: () => void) => () => void;
+  waits: () => boolean;
+}) {
+  let queued: Update<T>[] = [];
+  let cancel: (() => void) | null = null;
+
+  function flush(): void {
+    cancel?.();
+    cancel = null;
+    const updates = queued;
+    queued = [];
+    if (updates.length === 0) return;
+    options.apply((current) => updates.reduce((next, update) => update(next), current));
+  }
+
+  function change(update: Update<T>): void {
+    queued.push(update);
+    if (!options.waits()) flush();
+    else cancel ??= options.schedule(flush);
+  }
+
+  /** Forgets what waits (the component is gone). */
+  function dispose(): void {
+    cancel?.();
+    cancel = null;
+    queued = [];
+  }
+
+  return { change, flush, dispose };
+}
+
+/**
  * Changes for `apply`, made at once when this device renders them within half a frame, else
  * queued and applied together after the next paint (a slow phone paints the tapped box's mark
  * first and the counts follow: counting and laying out every option in the tap's own task kept
@@ -27,24 +66,19 @@ export function waitsForPaint(lastMs: number | null): boolean {
  * The render's cost is taken from the change to this component's next commit.
  */
 export function useChangeAfterPaint<T>(apply: (update: Update<T>) => void) {
-  const queued = useRef<Update<T>[]>([]);
-  const cancel = useRef<(() => void) | null>(null);
+  const latestApply = useRef(apply);
+  latestApply.current = apply;
   const started = useRef<number | null>(null);
-
-  function flush(): void {
-    cancel.current?.();
-    cancel.current = null;
-    const updates = queued.current.splice(0);
-    if (updates.length === 0) return;
-    started.current = performance.now();
-    apply((current) => updates.reduce((next, update) => update(next), current));
-  }
-
-  function change(update: Update<T>): void {
-    queued.current.push(update);
-    if (!waitsForPaint(lastRenderMs)) flush();
-    else cancel.current ??= afterPaint(flush);
-  }
+  const [queue] = useState(() =>
+    changeQueue<T>({
+      apply: (update) => {
+        started.current = performance.now();
+        latestApply.current(update);
+      },
+      schedule: afterPaint,
+      waits: () => waitsForPaint(lastRenderMs),
+    }),
+  );
 
   // Runs after every commit of the component, before the paint: the change's render is done.
   useLayoutEffect(() => {
@@ -55,10 +89,10 @@ export function useChangeAfterPaint<T>(apply: (update: Update<T>) => void) {
 
   useEffect(
     () => () => {
-      cancel.current?.();
+      queue.dispose();
     },
-    [],
+    [queue],
   );
 
-  return { change, flush };
+  return { change: queue.change, flush: queue.flush };
 }

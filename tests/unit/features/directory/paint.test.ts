@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { firstThenRest } from '../../../../src/features/directory/paint.ts';
-import { IN_TASK_BUDGET_MS, waitsForPaint } from '../../../../src/features/directory/useChangeAfterPaint.ts';
+import {
+  changeQueue,
+  IN_TASK_BUDGET_MS,
+  waitsForPaint,
+} from '../../../../src/features/directory/useChangeAfterPaint.ts';
 
 const cards = (ids: string): { id: string }[] => Array.from(ids).map((id) => ({ id }));
 const ids = (list: readonly { id: string }[]): string => list.map((item) => item.id).join('');
@@ -46,5 +50,80 @@ describe('waitsForPaint: a Filters change waits for the paint on a device that r
     [40, true, 'a slow phone'],
   ])('%s ms → waits: %s (%s)', (last, waits, _why) => {
     expect(waitsForPaint(last)).toBe(waits);
+  });
+});
+
+describe('changeQueue: Filters changes, applied at once or together after the paint', () => {
+  /** A queue over a list of letters, with a hand-run schedule; returns what was applied. */
+  function setup(waits: boolean) {
+    let value = '';
+    const applied: string[] = [];
+    const scheduled: (() => void)[] = [];
+    const cancelled: number[] = [];
+    const queue = changeQueue<string>({
+      apply: (update) => {
+        value = update(value);
+        applied.push(value);
+      },
+      schedule: (task) => {
+        scheduled.push(task);
+        const n = scheduled.length;
+        return () => cancelled.push(n);
+      },
+      waits: () => waits,
+    });
+    const add = (letter: string) => (current: string) => current + letter;
+    return { queue, applied, scheduled, cancelled, add, value: () => value };
+  }
+
+  it('a quick device: each change is applied in its own task, nothing scheduled', () => {
+    const t = setup(false);
+    t.queue.change(t.add('a'));
+    t.queue.change(t.add('b'));
+    expect(t.applied).toEqual(['a', 'ab']);
+    expect(t.scheduled).toHaveLength(0);
+  });
+
+  it('a slow device: changes before the paint are applied together, in order, once', () => {
+    const t = setup(true);
+    t.queue.change(t.add('a'));
+    t.queue.change(t.add('b'));
+    expect(t.applied).toEqual([]);
+    expect(t.scheduled).toHaveLength(1);
+    t.scheduled[0]?.();
+    expect(t.applied).toEqual(['ab']);
+    t.queue.change(t.add('c'));
+    expect(t.scheduled).toHaveLength(2);
+    t.scheduled[1]?.();
+    expect(t.applied).toEqual(['ab', 'abc']);
+  });
+
+  it('each update is applied to the newest value (a change made elsewhere meanwhile counts)', () => {
+    const t = setup(true);
+    t.queue.change(t.add('a'));
+    // The value moves on before the flush (e.g. the place resolved): the update builds on it.
+    t.queue.flush();
+    t.queue.change((current) => `${current}!`);
+    t.scheduled[1]?.();
+    expect(t.value()).toBe('a!');
+  });
+
+  it('flush (closing the dialog) applies what waits at once and cancels the scheduled run', () => {
+    const t = setup(true);
+    t.queue.change(t.add('a'));
+    t.queue.flush();
+    expect(t.applied).toEqual(['a']);
+    expect(t.cancelled).toEqual([1]);
+    t.queue.flush();
+    expect(t.applied).toEqual(['a']);
+  });
+
+  it('dispose forgets what waits', () => {
+    const t = setup(true);
+    t.queue.change(t.add('a'));
+    t.queue.dispose();
+    expect(t.cancelled).toEqual([1]);
+    t.queue.flush();
+    expect(t.applied).toEqual([]);
   });
 });
