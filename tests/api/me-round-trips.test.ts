@@ -163,7 +163,8 @@ describe('withClaims', () => {
             ]),
           ),
         );
-        expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
+        // Every answer is 200 or 503 (a -1 is one not answered within 15 s); the others are listed.
+        expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
         // Recovers by itself, with every connection of the pool usable again.
         const deadline = Date.now() + 20_000;
         for (;;) {
@@ -180,7 +181,7 @@ describe('withClaims', () => {
             ),
           );
           if (burst.every((s) => s === 200)) break;
-          expect(burst.every((s) => s === 200 || s === 503)).toBe(true);
+          expect(burst.filter((s) => s !== 200 && s !== 503)).toEqual([]);
           if (Date.now() > deadline) throw new Error(`no recovery: ${burst.join(',')}`);
           await new Promise((r) => setTimeout(r, 200));
         }
