@@ -119,7 +119,10 @@ export default function Directory({ initial, total }: Props) {
     latest,
     cards: grid.length,
     // The visitor's date adds the availability lines: the cards' heights are final only then.
-    settled: !waiting && placeReady && status !== 'loading' && today !== null,
+    // The list must be the current results whole (`grid === shown`): between a change and the
+    // paint after it, only the first row is new and the cards below are the old ones, so the card
+    // left could be missing and the heights wrong.
+    settled: !waiting && placeReady && status !== 'loading' && today !== null && grid === shown,
     complete: status === 'error' || grid.length >= (partial ? total : resultCount),
     onRestore: (entry) => {
       setLimit(Math.max(PAGE_SIZE, entry.shown));
