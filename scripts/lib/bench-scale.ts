@@ -9,6 +9,36 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { copyProject } from './project-copy.ts';
 import { syntheticPrograms } from './bench-search.ts';
+import type { DirectoryEntry } from '../../src/lib/directory/rules.ts';
+
+/**
+ * The front matter of a synthetic program, as a program file (`content/programs/<id>.md`) holds
+ * it: only fields the program schema accepts (a test parses it with the schema, so the build at
+ * scale cannot break on a field the schema no longer takes). No rating: ratings come only from
+ * published reviews.
+ */
+export function syntheticProgramFront(p: DirectoryEntry): Record<string, unknown> {
+  return {
+    name: p.name,
+    description: p.description,
+    location: p.location,
+    state: p.state,
+    address: { street: '1 Example Way', city: p.location, state: p.state, zip: '00000' },
+    ageGroups: p.ageGroups,
+    modalities: p.modalities,
+    insurance: p.insurance,
+    lengthOfStay: '30-60 days',
+    genderSpecific: 'Co-ed',
+    setting: p.setting,
+    verified: p.verified,
+    sample: true,
+  };
+}
+
+/** The whole file of a synthetic program: JSON front matter (valid YAML) and its description. */
+export function syntheticProgramFile(p: DirectoryEntry): string {
+  return `---\n${JSON.stringify(syntheticProgramFront(p))}\n---\n\n${p.description}\n`;
+}
 
 type Build = (cwd: string) => {
   seconds: number;
@@ -35,26 +65,7 @@ export async function scaleBuild(
     // The synthetic programs join the real ones (pages such as /mclean need their entries).
     const programsDir = join(dir, 'content', 'programs');
     for (const p of syntheticPrograms(size)) {
-      const front = {
-        name: p.name,
-        description: p.description,
-        location: p.location,
-        state: p.state,
-        address: { street: '1 Example Way', city: p.location, state: p.state, zip: '00000' },
-        ageGroups: p.ageGroups,
-        modalities: p.modalities,
-        insurance: p.insurance,
-        lengthOfStay: '30-60 days',
-        genderSpecific: 'Co-ed',
-        setting: p.setting,
-        verified: p.verified,
-        ...(p.rating === undefined ? {} : { rating: p.rating }),
-        sample: true,
-      };
-      writeFileSync(
-        join(programsDir, `${p.id}.md`),
-        `---\n${JSON.stringify(front)}\n---\n\n${p.description}\n`,
-      );
+      writeFileSync(join(programsDir, `${p.id}.md`), syntheticProgramFile(p));
     }
     await Promise.resolve();
     const result = build(dir);
