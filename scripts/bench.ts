@@ -7,6 +7,7 @@
  *
  *   node scripts/bench.ts [--skip-build] [--skip-api] [--skip-lighthouse] [--scale N] [--only-scale]
  *   node scripts/bench.ts --only-api
+ *   node scripts/bench.ts --only pages,inp
  *
  * - build: the real-content build in a temporary copy of the project (wall and CPU time, peak
  *   memory); `--skip-build` measures a snapshot of the current `dist/` instead
@@ -26,6 +27,11 @@
  * - api: scripts/bench-api.ts (its own throw-away backend and server, random ports); `--only-api`
  *   runs only that (no build, no browser) and updates the api part of latest.json
  * - lighthouse: Lighthouse 13 mobile on /, a profile, a post and /provider-login
+ *
+ * `--only <parts>` (comma-separated: `pages`, `search`, `inp`) runs just those browser parts on a
+ * snapshot of the built site (as `--skip-build`; no API, no Lighthouse) and prints their rows
+ * without writing bench-results/: a quick look while working on one figure. `--skip-build` and
+ * `--only` read `$ASTRO_OUT_DIR` when it is set (where `npm run build` then writes), else dist/.
  */
 import {
   cpSync,
@@ -84,8 +90,19 @@ const { values } = parseArgs({
     scale: { type: 'string' },
     'only-scale': { type: 'boolean', default: false },
     'only-api': { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
+
+const BROWSER_PARTS = ['pages', 'search', 'inp'] as const;
+/** `--only pages,inp`: the browser parts to run alone; null runs everything. */
+const onlyParts =
+  values.only === undefined ? null : new Set(values.only.split(',').map((part) => part.trim()));
+for (const part of onlyParts ?? []) {
+  if (!(BROWSER_PARTS as readonly string[]).includes(part))
+    throw new Error(`--only takes ${BROWSER_PARTS.join(', ')} (comma-separated), not "${part}"`);
+}
+const runs = (part: (typeof BROWSER_PARTS)[number]): boolean => onlyParts === null || onlyParts.has(part);
 
 type BuildFigures = { seconds: number; cpuSeconds: number | null; peakMiB: number | null; ok: boolean };
 type ScaleFigures = Awaited<ReturnType<typeof scaleBuild>>;
@@ -591,7 +608,8 @@ const notes: string[] = [];
 const site = mkdtempSync(join(tmpdir(), 'ocd-bench-site-'));
 try {
   const realPrograms = readdirSync('content/programs').filter((f) => f.endsWith('.md')).length;
-  if (!values['skip-build']) {
+  const builtSite = process.env.ASTRO_OUT_DIR ?? 'dist';
+  if (!values['skip-build'] && onlyParts === null) {
     progress('building the real content in a temporary copy…');
     runGenerators();
     const built = await scaleBuild(0, timedBuild, { keepDist: site });
@@ -604,17 +622,18 @@ try {
     };
     if (!built.ok) throw new Error('the build failed (its output is above)');
   } else {
-    if (!existsSync('dist/index.html')) throw new Error('--skip-build needs a built dist/ (npm run build)');
-    cpSync('dist', site, { recursive: true });
-    notes.push('--skip-build: pages, search data and Lighthouse measured on a copy of the existing dist/.');
+    if (!existsSync(join(builtSite, 'index.html')))
+      throw new Error(`--skip-build needs a built ${builtSite}/ (npm run build)`);
+    cpSync(builtSite, site, { recursive: true });
+    notes.push(`--skip-build: pages, search data and Lighthouse measured on a copy of ${builtSite}/.`);
   }
-  results.budgets.push(...buildRows(results.build));
+  if (onlyParts === null) results.budgets.push(...buildRows(results.build));
 
-  if (requestedScale !== null) {
+  if (requestedScale !== null && onlyParts === null) {
     progress(`building ${String(requestedScale)} synthetic programs in a temporary copy…`);
     results.scale = await scaleBuild(requestedScale, timedBuild);
   }
-  results.budgets.push(...scaleRows(results.scale, requestedScale));
+  if (onlyParts === null) results.budgets.push(...scaleRows(results.scale, requestedScale));
 
   // ---- pages and search, in Chromium, against a static server of the site ----
   const server = await startStaticServer(site, await searchPageRoutes());
@@ -638,10 +657,28 @@ try {
     compare: `/compare?ids=${programIds.slice(0, 3).join(',')}`,
   };
   try {
-    progress('pages in Chromium…');
-    results.pages = await measurePages(browser, server.origin, paths);
-    results.budgets.push(...pageRows(results.pages, ''));
+    if (runs('pages')) {
+      progress('pages in Chromium…');
+      results.pages = await measurePages(browser, server.origin, paths);
+      results.budgets.push(...pageRows(results.pages, ''));
+    }
 
+    if (runs('search')) await measureSearch();
+    if (runs('inp')) {
+      progress('Interaction to Next Paint on a slowed phone…');
+      results.inp = await measureInp(browser, site, paths['profile'] ?? '/').catch((error: unknown) => {
+        console.error('bench: Interaction to Next Paint could not be measured:', error);
+        return null;
+      });
+      for (const error of results.inp?.errors ?? []) console.error(`bench: INP, ${error}`);
+      results.budgets.push(...inpRows(results.inp));
+    }
+  } finally {
+    await browser.close();
+  }
+
+  /** Search in Chromium (the island and the directory code), the index's shards, ZIP/city lookups. */
+  async function measureSearch(): Promise<void> {
     const island: Record<string, IslandFigures | null> = {};
     const browserSearch: Record<string, BrowserSearchFigures> = {};
     for (const size of SEARCH_SIZES) {
@@ -663,52 +700,49 @@ try {
       geo: await benchGeo(),
     };
     results.budgets.push(...searchRows(results.search));
-
-    progress('Interaction to Next Paint on a slowed phone…');
-    results.inp = await measureInp(browser, site, paths['profile'] ?? '/').catch((error: unknown) => {
-      console.error('bench: Interaction to Next Paint could not be measured:', error);
-      return null;
-    });
-    for (const error of results.inp?.errors ?? []) console.error(`bench: INP, ${error}`);
-    results.budgets.push(...inpRows(results.inp));
-  } finally {
-    await browser.close();
   }
 
-  // ---- API: its own backend and server on random ports (no shared port, so no lock) ----
-  if (!values['skip-api']) {
-    progress('API on a throw-away local backend…');
-    results.api = await runApiBench();
-  }
-  results.budgets.push(...apiRows(results.api, values['skip-api'] ? '--skip-api' : 'failed, see above'));
-
-  // ---- Lighthouse ----
-  if (!values['skip-lighthouse']) {
-    results.lighthouse = {};
-    for (const type of ['home', 'profile', 'blog post', 'provider-login']) {
-      progress(`Lighthouse ${type}…`);
-      results.lighthouse[type] = await lighthouse(server.origin + (paths[type] ?? '/'));
+  // --only: the browser parts asked for, nothing else.
+  if (onlyParts === null) {
+    // ---- API: its own backend and server on random ports (no shared port, so no lock) ----
+    if (!values['skip-api']) {
+      progress('API on a throw-away local backend…');
+      results.api = await runApiBench();
     }
-    const offOrigin = Object.values(results.lighthouse).flatMap((r) => r.offOriginRequests);
-    results.budgets.push(...lighthouseRows(results.lighthouse, ''));
-    results.budgets.push(
-      atMost(
-        'lighthouse.offOrigin',
-        'requests leaving the site during the Lighthouse runs',
-        offOrigin.length,
-        0,
-        count,
-      ),
-    );
-  } else {
-    results.budgets.push(...lighthouseRows(null, '--skip-lighthouse'));
+    results.budgets.push(...apiRows(results.api, values['skip-api'] ? '--skip-api' : 'failed, see above'));
+
+    // ---- Lighthouse ----
+    if (!values['skip-lighthouse']) {
+      results.lighthouse = {};
+      for (const type of ['home', 'profile', 'blog post', 'provider-login']) {
+        progress(`Lighthouse ${type}…`);
+        results.lighthouse[type] = await lighthouse(server.origin + (paths[type] ?? '/'));
+      }
+      const offOrigin = Object.values(results.lighthouse).flatMap((r) => r.offOriginRequests);
+      results.budgets.push(...lighthouseRows(results.lighthouse, ''));
+      results.budgets.push(
+        atMost(
+          'lighthouse.offOrigin',
+          'requests leaving the site during the Lighthouse runs',
+          offOrigin.length,
+          0,
+          count,
+        ),
+      );
+    } else {
+      results.budgets.push(...lighthouseRows(null, '--skip-lighthouse'));
+    }
   }
   await server.close();
 } finally {
   rmSync(site, { recursive: true, force: true });
 }
 
-writeResults(results, notes);
+if (onlyParts === null) writeResults(results, notes);
+else
+  console.log(
+    formatTable(results.budgets, [`--only ${[...onlyParts].join(',')}: not written to bench-results/.`]),
+  );
 
 /** scripts/bench-api.ts in its own process (its backend's memory and handles stay there). */
 async function runApiBench(): Promise<ApiBench | null> {
