@@ -78,12 +78,12 @@ export async function benchApi(): Promise<ApiBench> {
   const { default: engagement } = await import('../netlify/functions/engagement.mts');
   const { default: me } = await import('../netlify/functions/me.mts');
   const { default: inquiries } = await import('../netlify/functions/inquiries.mts');
-  const { allPrograms } = await import('../netlify/functions/_shared/programs.ts');
+  const { programIndex } = await import('../netlify/functions/_shared/programs.ts');
   const sql = postgres(DATABASE_URL, { max: 1, onnotice: () => undefined });
   const context = { ip: '203.0.113.1', requestId: 'bench', params: {} } as unknown as Context;
 
   try {
-    const ids = allPrograms().map((p) => p.id);
+    const ids = (await programIndex()).entries.map((p) => p.id);
     const batchOf = (size: number) =>
       JSON.stringify({
         events: Array.from({ length: size }, (_, i) => ({

@@ -10,6 +10,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   buildProgramIndex,
+  programFileProblems,
   type ProgramIndexEntry,
   type ProgramSource,
 } from '../src/lib/content/program-index.ts';
@@ -25,14 +26,46 @@ export async function readProgramSources(dir = PROGRAMS_DIR): Promise<ProgramSou
   );
 }
 
-export async function writeProgramIndex(dir = PROGRAMS_DIR, out = INDEX_PATH): Promise<ProgramIndexEntry[]> {
-  const index = buildProgramIndex(await readProgramSources(dir));
+/** A program file that does not pass the program schema; the message lists every problem. */
+export class ProgramFilesError extends Error {
+  readonly problems: readonly string[];
+  constructor(problems: readonly string[]) {
+    super(`Program files to fix before the site can build:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    this.name = 'ProgramFilesError';
+    this.problems = problems;
+  }
+}
+
+/**
+ * The index of the program files in `dir`; throws `ProgramFilesError` naming each file and field
+ * when a file would fail the build.
+ */
+export async function readProgramIndex(dir = PROGRAMS_DIR): Promise<ProgramIndexEntry[]> {
+  const sources = await readProgramSources(dir);
+  const problems = programFileProblems(sources);
+  if (problems.length > 0) throw new ProgramFilesError(problems);
+  return buildProgramIndex(sources);
+}
+
+/** Writes `index` where the functions load it from. */
+export async function saveProgramIndex(index: readonly ProgramIndexEntry[], out = INDEX_PATH): Promise<void> {
   await mkdir(dirname(out), { recursive: true });
   await writeFile(out, `${JSON.stringify(index, null, 2)}\n`);
+}
+
+export async function writeProgramIndex(dir = PROGRAMS_DIR, out = INDEX_PATH): Promise<ProgramIndexEntry[]> {
+  const index = await readProgramIndex(dir);
+  await saveProgramIndex(index, out);
   return index;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const index = await writeProgramIndex();
-  console.log(`program index: ${index.length} programs → ${INDEX_PATH}`);
+  try {
+    const index = await writeProgramIndex();
+    console.log(`program index: ${index.length} programs → ${INDEX_PATH}`);
+  } catch (error) {
+    if (!(error instanceof ProgramFilesError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
 }

@@ -13,6 +13,10 @@
  * last, a framed block with the site's address, the demo accounts and the mail outbox; the build's
  * per-page lines go to .data/logs/build.log, the backend's startup to .data/logs/start.log. Once
  * the site is ready, what happens (e-mails reaching the outbox, rebuilds) is printed as it comes.
+ *
+ * A change under content/ (a program, an article, a page) rebuilds the site by itself; the
+ * terminal says when the new build is live. The functions' program index switches with the pages
+ * (scripts/lib/local-rebuild.ts), so a new program takes requests as soon as its page is served.
  */
 import { NetlifyDev } from '@netlify/dev';
 import { spawn } from 'node:child_process';
@@ -40,6 +44,7 @@ import { guardRequest } from './lib/request-guard.ts';
 import { headersForPath, staticHeadersFor, tomlHeaderRules } from './lib/static-headers.ts';
 import { ensureBackend, notFoundRules, runGenerators } from './lib/runtime.ts';
 import { LOCAL_BUILD_HOOK_PATH, LocalRebuilder } from './lib/local-rebuild.ts';
+import { changeReason, watchContent } from './lib/content-watch.ts';
 import {
   BUILD_LOG,
   BuildOutputReader,
@@ -88,7 +93,20 @@ console.log(
     ? `Local backend ready in ${duration(Date.now() - backendStarted)}.`
     : 'Using the backend of SUPABASE_URL / DATABASE_URL.',
 );
-runGenerators(note);
+// The functions' program index of the content about to be built (`--no-build` keeps the index
+// of the build it serves, unless there is none yet).
+if (
+  !values['no-build'] ||
+  !existsSync(join(root, 'netlify', 'functions', '_shared', 'program-index.generated.json'))
+)
+  try {
+    runGenerators(note);
+  } catch (error) {
+    // A program file an editor got wrong: the lines name the file and the field.
+    console.error(error instanceof Error ? error.message : String(error));
+    await backend?.stop();
+    process.exit(1);
+  }
 
 // Approving a listing calls the build hook (netlify/functions/_shared/publishing.ts). With the local
 // backend there is no Netlify build: the hook is this server, which rebuilds in the background,
@@ -303,6 +321,20 @@ const server = http.createServer({ requestTimeout: 15_000, headersTimeout: 10_00
 // The seed's demo accounts, for the block printed when the server listens (local backend only).
 const accounts = backend ? (await import('../supabase/local/index.ts')).DEMO_ACCOUNTS : [];
 
+// An editor's save under content/ starts a rebuild (one at a time; saves during a build are
+// gathered into one more build after it).
+const contentWatcher = watchContent(
+  join(root, 'content'),
+  (files) => {
+    rebuilder.request(changeReason(files));
+  },
+  {
+    onError: (error) => {
+      note(`[rebuild] no longer watching content/ (${error.message}); restart npm start to pick up edits`);
+    },
+  },
+);
+
 server.listen(port, host, () => {
   note(`Functions: ${functions.map((f) => f.name).join(', ')}`);
   const block = readyBlock({
@@ -323,6 +355,7 @@ async function shutdown(): Promise<void> {
   if (stopping) return;
   stopping = true;
   clearInterval(drainTimer);
+  contentWatcher.close();
   rebuilder.stop();
   server.close();
   server.closeAllConnections();

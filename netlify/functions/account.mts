@@ -36,7 +36,7 @@ import type { Role } from '../../src/lib/vocabulary.ts';
 import { requireUser } from './_shared/auth.ts';
 import { withClaims, withService, type Claims, type Tx } from './_shared/db.ts';
 import { SECURITY_HEADERS, allowMethods, forbidden, handle, json, sessionEnded } from './_shared/http.ts';
-import { findProgram, programNames, unknownPrograms } from './_shared/programs.ts';
+import { programIndex, programNames, unknownPrograms, type ProgramIndex } from './_shared/programs.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
 import { selectOwnReviews } from './_shared/review-queries.ts';
 
@@ -88,9 +88,13 @@ function userOf(claims: Claims): AccountUser {
  * The page of a saved or asked-about program; null for the test program and for a program
  * published from a listing that is no longer on the directory (`unlisted`: unpublished or withdrawn).
  */
-function programPath(programId: string | null, unlisted: ReadonlySet<string>): string | null {
+function programPath(
+  programId: string | null,
+  unlisted: ReadonlySet<string>,
+  files: ProgramIndex,
+): string | null {
   if (programId === null || unlisted.has(programId)) return null;
-  const program = findProgram(programId);
+  const program = files.find(programId);
   // Not a program file: a program published from a provider listing (favourites and inquiries
   // accept no other ids), whose page is /program/<id>.
   if (!program) return `/program/${programId}`;
@@ -103,19 +107,20 @@ async function account(claims: Claims): Promise<Response> {
   const rows = await readAccount(claims, false);
   const ids = [...rows.favorites.map((f) => f.program_id), ...rows.requests.map((r) => r.program_id)];
   const unlisted = await unknownPrograms(ids.filter((id): id is string => id !== null));
+  const files = await programIndex();
   const body: AccountResponse = {
     user: userOf(claims),
     roles: rows.roles,
     favorites: rows.favorites.map((f) => ({
       ...f,
-      program_path: programPath(f.program_id, unlisted),
+      program_path: programPath(f.program_id, unlisted, files),
       program_listed: !unlisted.has(f.program_id),
     })),
     requests: rows.requests.map((r) => ({
       id: r.id,
       program_id: r.program_id,
       program_name: r.program_name,
-      program_path: programPath(r.program_id, unlisted),
+      program_path: programPath(r.program_id, unlisted, files),
       program_listed: r.program_id === null || !unlisted.has(r.program_id),
       type: r.type,
       status: r.status,

@@ -59,7 +59,7 @@ import {
   pathParam,
   readJson,
 } from './_shared/http.ts';
-import { isKnownProgram } from './_shared/programs.ts';
+import { programIndex } from './_shared/programs.ts';
 import { selectListingsForPublishing } from './_shared/publishing.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
 
@@ -115,7 +115,7 @@ async function programIdFor(
       select 1 from provider_listings where published_program_id = ${given} and id <> ${listing.id}
       union all
       select 1 from listing_publications where program_id = ${given} and listing_id <> ${listing.id}`;
-    if (isKnownProgram(given) || other) throw conflict(ADMIN_MESSAGES.programIdTaken);
+    if ((await programIndex()).has(given) || other) throw conflict(ADMIN_MESSAGES.programIdTaken);
     return given;
   }
   if (listing.published_program_id) return listing.published_program_id;
@@ -125,7 +125,8 @@ async function programIdFor(
     select published_program_id as id from provider_listings
     where published_program_id = ${base} or published_program_id like ${`${base}-%`}`;
   const used = new Set(rows.map((r) => r.id));
-  return uniqueProgramId(base, (candidate) => used.has(candidate) || isKnownProgram(candidate));
+  const files = await programIndex();
+  return uniqueProgramId(base, (candidate) => used.has(candidate) || files.has(candidate));
 }
 
 /**

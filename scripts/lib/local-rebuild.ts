@@ -10,10 +10,18 @@
  * started. When the build process has ended, `onOutcome` hears which generation it contained and
  * whether it succeeded, so a failed build is retried and /admin can say so (scripts/start.ts
  * records it in the database, as Netlify's deploy events do in production).
+ *
+ * The functions' program index comes from the same build as the pages: it is read from the
+ * program files just before the build starts and swapped in (file and in-memory index) right
+ * after the pages are, as a Netlify deploy bundles the index of its own build into the functions.
+ * So a program a page shows is a program Request Info, favourites and reviews accept, with no
+ * restart.
  */
 import { spawn } from 'node:child_process';
 import { mkdir, readdir, rename, rm, unlink } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
+import { replaceProgramIndex } from '../../netlify/functions/_shared/programs.ts';
+import { readProgramIndex, saveProgramIndex } from '../gen-program-index.ts';
 
 export const LOCAL_BUILD_HOOK_PATH = '/.local/build-hook';
 
@@ -120,11 +128,13 @@ export class LocalRebuilder {
       // Everything requested so far was committed before this build reads the database.
       const generation = this.state.requested;
       let outcome: LocalBuildOutcome | null = null;
+      const started = Date.now();
       try {
         await this.buildOnce();
         this.state.builds += 1;
         this.state.lastError = null;
-        this.log('[rebuild] done: serving the new build');
+        const seconds = Math.round((Date.now() - started) / 1000);
+        this.log(`[rebuild] live: the site serves the new build (built in ${String(seconds)} s)`);
         outcome = { generation, ok: true, error: null };
       } catch (error) {
         this.state.lastError = error instanceof Error ? error.message : String(error);
@@ -152,10 +162,15 @@ export class LocalRebuilder {
     return this.again;
   }
 
-  /** One `astro build` into .dist-next, swapped into dist (protected: tests replace it). */
+  /**
+   * One `astro build` into .dist-next, swapped into dist with the program index of the same
+   * content (protected: tests replace it).
+   */
   protected async buildOnce(): Promise<void> {
     const next = join(this.root, '.dist-next');
     await rm(next, { recursive: true, force: true });
+    // A program file the index cannot read fails the build here, with the file and the field.
+    const index = await readProgramIndex(join(this.root, 'content', 'programs'));
     await new Promise<void>((resolve, reject) => {
       const child = (this.child = spawn(process.execPath, [join(this.root, 'scripts', 'astro.ts'), 'build'], {
         cwd: this.root,
@@ -176,6 +191,12 @@ export class LocalRebuilder {
           );
       });
     });
+    // The index first: by the time a new program's page is served, the functions know it.
+    replaceProgramIndex(index);
     await swapInto(join(this.root, 'dist'), next);
+    await saveProgramIndex(
+      index,
+      join(this.root, 'netlify', 'functions', '_shared', 'program-index.generated.json'),
+    );
   }
 }

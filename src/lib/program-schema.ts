@@ -161,7 +161,15 @@ export const programSchema = z
         street: nonEmpty('street'),
         city: nonEmpty('city'),
         state: nonEmpty('state'),
-        zip: z.string().regex(/^\d{5}$/, 'zip must be five digits'),
+        // Unquoted in YAML, a ZIP is a number (02478 becomes 2478): the message says to quote it.
+        zip: z
+          .string({
+            error: (issue) =>
+              issue.input === undefined
+                ? 'zip is missing'
+                : `zip must be five digits in quotes, e.g. zip: '02478' (without quotes YAML reads ${JSON.stringify(issue.input)} as a number)`,
+          })
+          .regex(/^\d{5}$/, "zip must be five digits in quotes, e.g. zip: '02478'"),
       })
       .describe('Postal address shown in Location & Map and used for the maps link'),
     coordinates: z
@@ -207,7 +215,10 @@ export const programSchema = z
       .default([])
       .describe('Outcome statements (as reported by the program)'),
     website: z
-      .url({ protocol: /^https?$/, error: 'website must be a full URL starting with https://' })
+      .url({
+        protocol: /^https?$/,
+        error: 'website must be a full URL starting with https:// (or http:// for a site without https)',
+      })
       .optional(),
     email: z
       .email('email must be a valid address')

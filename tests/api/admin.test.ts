@@ -19,7 +19,7 @@ import verification from '../../netlify/functions/provider-verification-requests
 import { grantAdmin } from '../../scripts/admin-grant.ts';
 import { closeDb } from '../../netlify/functions/_shared/db.ts';
 import { drainNotifications } from '../../netlify/functions/_shared/notifications.ts';
-import { allPrograms, isKnownProgram } from '../../netlify/functions/_shared/programs.ts';
+import { programIndex } from '../../netlify/functions/_shared/programs.ts';
 import {
   REQUIRED_HEADERS,
   SEED,
@@ -41,6 +41,9 @@ import {
   ADMIN_MESSAGES,
 } from '../../src/api/contracts/admin.ts';
 import type { ProviderResponse } from '../../src/api/contracts/providers.ts';
+
+/** The program files' index, as the functions load it. */
+const files = await programIndex();
 
 type Handler = (req: Request, context: Context) => Promise<Response>;
 
@@ -408,7 +411,7 @@ describe('listings', () => {
   });
 
   it('approval publishes under a unique id that no content/programs file uses, mails the provider, 409 again', async () => {
-    const program = allPrograms().find((p) => !p.test);
+    const program = files.entries.find((p) => !p.test);
     if (!program) throw new Error('no program in content/programs');
     // A center name whose slug is exactly an existing program's id.
     const name = program.id.replace(/-/g, ' ').toUpperCase();
@@ -426,14 +429,14 @@ describe('listings', () => {
     expect(listing.reviewed_by).not.toBeNull();
     const firstId = listing.published_program_id ?? '';
     expect(firstId).toMatch(new RegExp(`^${program.id}-\\d+$`));
-    expect(isKnownProgram(firstId)).toBe(false);
+    expect(files.has(firstId)).toBe(false);
 
     const res2 = await call('PATCH', `/api/admin/listings/${second}`, adminToken, { status: 'approved' });
     expect(res2.status).toBe(200);
     const secondId = (await body<AdminListingResponse>(res2)).listing.published_program_id ?? '';
     expect(secondId).toMatch(new RegExp(`^${program.id}-\\d+$`));
     expect(secondId).not.toBe(firstId);
-    expect(isKnownProgram(secondId)).toBe(false);
+    expect(files.has(secondId)).toBe(false);
 
     expect(await notifications(first)).toEqual([
       { kind: 'listing_approved', notes: 'Looks good', sent: true },
@@ -452,7 +455,7 @@ describe('listings', () => {
   });
 
   it('a given program id is used, unless a content program or another listing has it (409)', async () => {
-    const taken = allPrograms()[0]?.id ?? '';
+    const taken = files.entries[0]?.id ?? '';
     const id = await pendingListing(provider, 'Chosen Id Center');
     const refused = await call('PATCH', `/api/admin/listings/${id}`, adminToken, {
       status: 'approved',
@@ -556,7 +559,7 @@ describe('overview', () => {
   });
 
   it('names each program of the engagement list: a file, an approved listing, or null', async () => {
-    const file = allPrograms().find((p) => !p.test);
+    const file = files.entries.find((p) => !p.test);
     const gone = `gone-${randomUUID().slice(0, 8)}`;
     const listed = `listed-${randomUUID().slice(0, 8)}`;
     const owner = await confirmedUser('overview-names', 'admin-test-pass-1');

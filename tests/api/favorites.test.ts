@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import favorites, { config } from '../../netlify/functions/favorites.mts';
 import { closeDb } from '../../netlify/functions/_shared/db.ts';
-import { allPrograms } from '../../netlify/functions/_shared/programs.ts';
+import { programIndex } from '../../netlify/functions/_shared/programs.ts';
 import { TEST_PROGRAM_ID } from '../../src/lib/vocabulary.ts';
 import {
   REQUIRED_HEADERS,
@@ -17,13 +17,16 @@ import {
 } from './helpers.ts';
 import type { FavoritesResponse } from '../../src/api/contracts/favorites.ts';
 
+/** The program files' index, as the functions load it. */
+const files = await programIndex();
+
 const sql = adminSql();
 afterAll(async () => {
   await sql.end();
   await closeDb();
 });
 
-const listed = allPrograms().filter((p) => !p.test);
+const listed = files.entries.filter((p) => !p.test);
 const [first, second, third] = listed as [(typeof listed)[0], (typeof listed)[0], (typeof listed)[0]];
 
 /** A user no other test shares. */

@@ -17,7 +17,7 @@ import requestsAdmin from '../../netlify/functions/admin-verification-requests.m
 import providers from '../../netlify/functions/providers.mts';
 import { listingDecisionSchema, verificationDecisionSchema } from '../../netlify/functions/_shared/admin.ts';
 import { closeDb } from '../../netlify/functions/_shared/db.ts';
-import { allPrograms } from '../../netlify/functions/_shared/programs.ts';
+import { programIndex } from '../../netlify/functions/_shared/programs.ts';
 import {
   controlChar,
   entries,
@@ -40,6 +40,9 @@ import {
 } from './fuzz.ts';
 import { SEED, adminSql, confirmedUser, ctx, signIn, type TestUser } from './helpers.ts';
 import type { ProviderResponse } from '../../src/api/contracts/providers.ts';
+
+/** The program files' index, as the functions load it. */
+const files = await programIndex();
 
 const RUNS = 200;
 const TIMEOUT = 180_000;
@@ -138,7 +141,7 @@ function bodies(withProgramId: boolean): fc.Arbitrary<string> {
   const programId = fc.oneof(
     { arbitrary: fc.constant(undefined), weight: 4 },
     { arbitrary: fc.constant('__fresh__'), weight: 2 },
-    { arbitrary: fc.constant(allPrograms()[0]?.id ?? 'x'), weight: 1 },
+    { arbitrary: fc.constant(files.entries[0]?.id ?? 'x'), weight: 1 },
     { arbitrary: fc.constantFrom('Not A Slug', '-x', '', 'a/b', null), weight: 1 },
     { arbitrary: notAString, weight: 1 },
   );
@@ -189,7 +192,7 @@ function cases(
     'unknown',
     'not-an-id',
   );
-  const takenId = allPrograms()[0]?.id;
+  const takenId = files.entries[0]?.id;
   const json = fc
     .tuple(who, target, bodies(withProgramId), garbageAuthorization, fc.option(hostileHeaders, { freq: 4 }))
     .map(([w, t, text, garbage, extraHeaders]): HostileCase => {

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import favorites, { config } from '../../netlify/functions/favorites.mts';
 import { closeDb } from '../../netlify/functions/_shared/db.ts';
-import { allPrograms, findProgram } from '../../netlify/functions/_shared/programs.ts';
+import { programIndex } from '../../netlify/functions/_shared/programs.ts';
 import { TEST_PROGRAM_ID } from '../../src/lib/vocabulary.ts';
 import {
   controlChar,
@@ -32,6 +32,9 @@ import {
 import { adminSql, confirmedUser } from './helpers.ts';
 import { PROGRAM_ID_PATTERN } from '../../src/lib/program-id.ts';
 
+/** The program files' index, as the functions load it. */
+const files = await programIndex();
+
 const RUNS = 250;
 const TIMEOUT = 90_000;
 
@@ -41,9 +44,7 @@ afterAll(async () => {
   await closeDb();
 });
 
-const LISTED = allPrograms()
-  .filter((p) => !p.test)
-  .map((p) => p.id);
+const LISTED = files.entries.filter((p) => !p.test).map((p) => p.id);
 
 /** The router of Netlify and scripts/lib/functions.ts: `config.path` as URLPatterns. */
 const PATTERNS = ([] as string[]).concat(config.path ?? []).map((pathname) => new URLPattern({ pathname }));
@@ -74,7 +75,7 @@ function segment(id: string): { path: string; param: string } | null {
 /** The contract for an id with a valid token: 400 malformed, 404 not a listed program, else success. */
 function statusFor(param: string, success: number): number {
   if (!PROGRAM_ID_PATTERN.test(param)) return 400;
-  const program = findProgram(param);
+  const program = files.find(param);
   return program === undefined || program.test ? 404 : success;
 }
 
@@ -191,7 +192,7 @@ describe('/api/favorites with hostile input', () => {
             const id = decodeURIComponent((sent.query ?? '').slice(1).split('?')[0] ?? '');
             const [row] = await sql<{ program_name: string }[]>`
               select program_name from user_favorites where user_id = ${userId} and program_id = ${id}`;
-            if (sent.method === 'PUT') expect(row?.program_name).toBe(findProgram(id)?.name);
+            if (sent.method === 'PUT') expect(row?.program_name).toBe(files.find(id)?.name);
             else expect(row).toBeUndefined();
             return;
           }
@@ -199,7 +200,7 @@ describe('/api/favorites with hostile input', () => {
           expect(Object.keys(data)).toEqual(['favorites']);
           for (const f of data.favorites) {
             expect(LISTED).toContain(f['program_id']);
-            expect(f['program_name']).toBe(findProgram(String(f['program_id']))?.name);
+            expect(f['program_name']).toBe(files.find(String(f['program_id']))?.name);
           }
         },
       });

@@ -13,7 +13,7 @@ import profile from '../../netlify/functions/provider-profile.mts';
 import providers from '../../netlify/functions/providers.mts';
 import { closeDb } from '../../netlify/functions/_shared/db.ts';
 import { env } from '../../netlify/functions/_shared/env.ts';
-import { findProgram } from '../../netlify/functions/_shared/programs.ts';
+import { programIndex } from '../../netlify/functions/_shared/programs.ts';
 import { PROVIDER_COLUMNS } from '../../netlify/functions/_shared/provider-profile.ts';
 import { PROVIDER_MESSAGES } from '../../src/lib/provider-schemas.ts';
 import {
@@ -33,6 +33,9 @@ import {
   type ProviderProfileResponse,
   type ProviderResponse,
 } from '../../src/api/contracts/providers.ts';
+
+/** The program files' index, as the functions load it. */
+const files = await programIndex();
 
 const sql = adminSql();
 afterAll(async () => {
@@ -206,7 +209,7 @@ describe("inquiries about a program published from the provider's listing", () =
   let listingId = '';
 
   beforeAll(async () => {
-    expect(findProgram(PROGRAM)).toBeDefined();
+    expect(files.find(PROGRAM)).toBeDefined();
     // Complete: an approved listing must be publishable (migration 20261125000300).
     const [listing] = await sql<{ id: string }[]>`
       insert into provider_listings (provider_id, center_name, description, phone, status, published_program_id,
@@ -248,7 +251,7 @@ describe("inquiries about a program published from the provider's listing", () =
 
     const mails = (await outboxFor('intake@owner.example')).filter((m) => m.text.includes(name));
     expect(mails).toHaveLength(1);
-    const program = findProgram(PROGRAM);
+    const program = files.find(PROGRAM);
     if (program?.email)
       expect((await outboxFor(program.email)).filter((m) => m.text.includes(name))).toEqual([]);
     // One admissions phone per program (src/lib/admissions-phone.ts): the profile's, never the
@@ -273,7 +276,7 @@ describe("inquiries about a program published from the provider's listing", () =
     expect((await outboxFor('intake@owner.example')).filter((m) => m.text.includes(name))).toEqual([]);
     const [confirmation] = await outboxFor(family);
     expect(confirmation?.text).not.toContain('(555) 010-0177');
-    expect(confirmation?.text).toContain(`at ${findProgram(PROGRAM)?.phone ?? '?'}.`);
+    expect(confirmation?.text).toContain(`at ${files.find(PROGRAM)?.phone ?? '?'}.`);
   });
 
   it("once the listing is no longer published, the program's own address gets it again", async () => {
@@ -284,7 +287,7 @@ describe("inquiries about a program published from the provider's listing", () =
     const { res } = await send(name);
     expect(res.status).toBe(201);
     expect((await outboxFor('intake@owner.example')).filter((m) => m.text.includes(name))).toEqual([]);
-    const program = findProgram(PROGRAM);
+    const program = files.find(PROGRAM);
     const to = program?.email ?? env().SITE_INBOX_EMAIL;
     expect((await outboxFor(to)).filter((m) => m.text.includes(name))).toHaveLength(1);
   });

@@ -6,10 +6,13 @@ import { env, parseEnv, resetEnvForTests } from '../../netlify/functions/_shared
 import { HttpError, readJson } from '../../netlify/functions/_shared/http.ts';
 import { escapeHtml, renderMail } from '../../netlify/functions/_shared/mail-templates.ts';
 import { MailError, sendMail } from '../../netlify/functions/_shared/mailer.ts';
-import { findProgram, isKnownProgram } from '../../netlify/functions/_shared/programs.ts';
+import { programIndex } from '../../netlify/functions/_shared/programs.ts';
 import { RateLimiter, clientIp, type RateLimit } from '../../netlify/functions/_shared/rate-limit.ts';
 import { TEST_PROGRAM_ID } from '../../src/lib/vocabulary.ts';
 import { adminSql, outboxFor } from './helpers.ts';
+
+/** The program files' index, as the functions load it. */
+const files = await programIndex();
 
 describe('parseEnv', () => {
   it('names every missing variable in one error', () => {
@@ -228,8 +231,8 @@ describe('program index', () => {
     expect(() => buildProgramIndex([{ id: 'x', source }])).toThrow(message);
   });
   it('the generated index knows the content, including the flagged test program', () => {
-    expect(isKnownProgram('tidemark-ocd-residential')).toBe(true);
-    expect(findProgram(TEST_PROGRAM_ID)?.test).toBe(true);
-    expect(isKnownProgram('nope')).toBe(false);
+    expect(files.has('tidemark-ocd-residential')).toBe(true);
+    expect(files.find(TEST_PROGRAM_ID)?.test).toBe(true);
+    expect(files.has('nope')).toBe(false);
   });
 });

@@ -24,7 +24,7 @@ import {
   MESSAGES,
 } from '../../../src/lib/schemas.ts';
 import type { Tx } from './db.ts';
-import { findProgram, programNames } from './programs.ts';
+import { programIndex, programNames } from './programs.ts';
 
 /** A body that is valid JSON but not an object (e.g. an array) gets a plain message. */
 const bodyObject = {
@@ -127,9 +127,10 @@ export async function selectAdminReports(
     order by (r.status = 'open') desc, r.created_at desc, r.id
     limit ${MAX_LISTED_REPORTS}`;
   const names = await programNames(rows.map((r) => r.program_id));
+  const files = await programIndex();
   return rows.map((r) => {
     const listed = names.get(r.program_id);
-    const file = findProgram(r.program_id);
+    const file = files.find(r.program_id);
     return {
       id: r.id,
       program_id: r.program_id,

@@ -28,7 +28,7 @@ import {
 } from '../../../src/lib/reviews.ts';
 import type { Tx } from './db.ts';
 import type { TemplateData } from './mail-templates.ts';
-import { findProgram, programNames } from './programs.ts';
+import { programIndex, programNames } from './programs.ts';
 import { distributionOf, toPublicReview, type PublicReviewRow } from './reviews.ts';
 
 const PUBLIC_COLUMNS = `r.id, r.program_id, r.rating, r.title, r.body, r.relationship, r.stay_year, r.public_name,
@@ -127,10 +127,11 @@ export async function selectOwnReviews(
  */
 export async function reviewPrograms(ids: readonly string[]): Promise<Map<string, ReviewProgram>> {
   const names = await programNames(ids);
+  const files = await programIndex();
   return new Map(
     [...new Set(ids)].map((id) => {
       const name = names.get(id);
-      const file = findProgram(id);
+      const file = files.find(id);
       return [
         id,
         {
