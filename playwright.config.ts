@@ -20,7 +20,21 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: chromiumLaunchOptions(),
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: /editor\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    // An editor adds a program file to the running server: after every other test, so the new
+    // program and the rebuilds it starts change nothing another test sees.
+    {
+      name: 'editor',
+      testMatch: /editor\.spec\.ts/,
+      dependencies: ['chromium'],
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+  ],
   ...(process.env.E2E_BASE_URL
     ? {}
     : {

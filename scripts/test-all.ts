@@ -1,6 +1,7 @@
 /**
- * `npm test`: every check in order — types, lint, unit, db, api, e2e — stopping at the first
- * failure, then one summary line (`tests: N passed, N failed`) that CI reads.
+ * `npm test`: every check in order — types, lint, unit, db, api, a build of 2,000 synthetic
+ * programs, e2e — stopping at the first failure, then one summary line
+ * (`tests: N passed, N failed`) that CI reads.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -29,6 +30,11 @@ const steps: Step[] = [
     report: `${out}/${project}.json`,
     kind: 'vitest',
   })),
+  // The build at scale (synthetic programs in a temporary copy): it must succeed, whatever it takes.
+  {
+    name: 'scale build',
+    cmd: ['node', 'scripts/bench.ts', '--scale', '2000', '--only-scale', '--no-save'],
+  },
   { name: 'e2e', cmd: ['playwright', 'test'], report: `${out}/e2e.json`, kind: 'playwright' },
 ];
 
