@@ -22,7 +22,10 @@ const programs = defineCollection({
 const blog = defineCollection({
   loader: glob({ base: './content/blog', pattern: '**/*.md' }),
   schema: z.strictObject({
-    id: z.string().regex(/^\d+$/, 'id must be a number in quotes, e.g. "3"'),
+    // Unquoted in YAML, an id is a number: the type's message says to quote it, as the rule's does.
+    id: z
+      .string({ error: `id must be a number in quotes, e.g. id: '3'` })
+      .regex(/^\d+$/, `id must be a number in quotes, e.g. id: '3'`),
     title: nonEmpty('title'),
     excerpt: nonEmpty('excerpt'),
     featuredImage: z.string().describe('Path under public/ or full URL'),
