@@ -5,6 +5,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   findListedProgram,
@@ -60,5 +61,23 @@ describe('nothing imports the generated index statically', () => {
       /^\s*import\s[^;]*['"][^'"]*program-index\.generated\.json['"]/m.test(readFileSync(file, 'utf8')),
     );
     expect(staticImports).toEqual([]);
+  });
+});
+
+describe('a deployed function carries the index of its build', () => {
+  it('bundling a function (as Netlify does, with esbuild) puts the program files into it', async () => {
+    const result = await build({
+      entryPoints: ['netlify/functions/inquiries.mts'],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      write: false,
+      logLevel: 'silent',
+    });
+    const code = result.outputFiles.map((f) => f.text).join('\n');
+    for (const entry of (await programIndex()).entries) expect(code).toContain(`id: "${entry.id}"`);
+    // Nothing left to read from disk at run time.
+    expect(code).not.toMatch(/import\(\s*["'][^"']*program-index\.generated\.json/);
   });
 });
