@@ -90,7 +90,7 @@ async function readBody(req: Request): Promise<Uint8Array<ArrayBuffer>> {
 function cleanName(name: string): string {
   const base = name.toWellFormed().split(/[/\\]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim();
+  const clean = base.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '').trim();
   return Array.from(clean).slice(0, 255).join('');
 }
 

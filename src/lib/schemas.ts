@@ -23,14 +23,19 @@ export {
 } from './text-rules.ts';
 
 // C0/C1 controls and DEL; multi-line text may keep tab, line feed and carriage return (a
-// textarea posts CRLF line breaks).
-const CONTROL = /\p{Cc}/u;
+// textarea posts CRLF line breaks). One-line text also refuses the Unicode line and paragraph
+// separators (U+2028, U+2029): browsers, e-mail clients and JavaScript treat them as line
+// breaks, so a one-line title or name holding one would show as two lines.
+const CONTROL = /[\p{Cc}\u2028\u2029]/u;
 const CONTROL_EXCEPT_LINE_BREAKS = /[^\P{Cc}\t\n\r]/u;
 // In a `u` regex a surrogate pair is one astral code point, so this matches lone halves only:
 // text that cannot be encoded as UTF-8 (Postgres would store U+FFFD instead).
 const LONE_SURROGATE = /\p{Cs}/u;
 
-/** True when `value` holds a control character (tab and line breaks allowed if `multiline`). */
+/**
+ * True when `value` holds a control character (tab and line breaks allowed if `multiline`); for
+ * one-line text (`multiline` false) also U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR.
+ */
 export function hasControlCharacter(value: string, multiline = false): boolean {
   return (multiline ? CONTROL_EXCEPT_LINE_BREAKS : CONTROL).test(value);
 }
