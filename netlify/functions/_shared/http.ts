@@ -161,6 +161,21 @@ export function serverError(cause: unknown, where: string): Response {
 }
 
 /**
+ * A write that named a user who no longer exists: a foreign-key violation (23503) on a key into
+ * `auth.users`, e.g. a save racing the deletion of the account. `private.assume_user` holds the
+ * user's row for every writing transaction so this should not happen; if a write still meets it,
+ * the account is gone, and the answer is the 401 of an ended session rather than a 500.
+ */
+function isUserGone(error: unknown): boolean {
+  const e = error as { code?: unknown; detail?: unknown } | null;
+  return (
+    e?.code === '23503' &&
+    typeof e.detail === 'string' &&
+    e.detail.endsWith('is not present in table "users".')
+  );
+}
+
+/**
  * Wraps a handler: thrown `HttpError`s become their response, anything else a logged 500.
  * Every response, including errors, carries `SECURITY_HEADERS` because all go through `json()`.
  */
@@ -173,7 +188,7 @@ export function handle<C>(
       return await fn(req, context);
     } catch (error) {
       if (error instanceof HttpError) return error.toResponse();
-      if (error instanceof SessionEnded) return sessionEnded().toResponse();
+      if (error instanceof SessionEnded || isUserGone(error)) return sessionEnded().toResponse();
       if (isDatabaseUnavailable(error)) {
         console.error(`[api] ${where}: database unavailable:`, (error as { code?: string }).code);
         return unavailable().toResponse();
