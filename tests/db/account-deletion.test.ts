@@ -99,7 +99,8 @@ describe('private.delete_account()', () => {
     const result = await rolledBack(sql, async (tx) => {
       const me = await family(tx, 'first');
       const other = await family(tx, 'second');
-      // The same person, earlier, as a visitor: not linked to the account, so not touched here.
+      // The same person, earlier, as a visitor with the account's address: scrubbed as well
+      // (20261206200300_account_data.sql).
       await become(tx, null);
       await tx`insert into public.provider_inquiries (program_id, type, name, email, program_name)
                values ('mclean', 'info', 'Visitor Me', ${me.email}, 'McLean')`;
@@ -130,7 +131,7 @@ describe('private.delete_account()', () => {
       };
     });
 
-    expect(result.counts).toEqual([{ favorites_removed: 2, requests_anonymized: 2 }]);
+    expect(result.counts).toEqual([{ favorites_removed: 2, requests_anonymized: 3 }]);
     expect(result.after).toHaveLength(2);
     for (const [i, row] of result.after.entries()) {
       const was = result.before[i];
@@ -155,7 +156,7 @@ describe('private.delete_account()', () => {
     expect(result.sessions).toEqual([]);
     expect(result.roles).toEqual([]);
     expect(result.favourites.map((f) => f.user_id)).toEqual([result.other.user, result.other.user]);
-    expect(result.othersRequests).toHaveLength(3);
+    expect(result.othersRequests).toHaveLength(2);
     expect(result.othersRequests.every((r) => r.name !== null && r.email !== null)).toBe(true);
   });
 

@@ -301,7 +301,7 @@ describe('RLS matrix', () => {
     // pending_rebuild (no access for any API role) are covered by tests/db/admin-decisions.test.ts;
     // listing_reports by tests/db/listing-reports.test.ts; listing_publications by
     // tests/db/listing-publications.test.ts; program_reviews, review_responses and review_reports
-    // by tests/db/reviews.test.ts.
+    // by tests/db/reviews.test.ts; report_overflow by tests/db/report-limits.test.ts.
     const elsewhere = [
       'listing_publications',
       'listing_reports',
@@ -309,6 +309,7 @@ describe('RLS matrix', () => {
       'pending_rebuild',
       'program_reviews',
       'provider_uploads',
+      'report_overflow',
       'review_reports',
       'review_responses',
     ];

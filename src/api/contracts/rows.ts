@@ -303,6 +303,8 @@ export interface ContactMessageRow {
   subject: string;
   message: string;
   created_at: string;
+  /** The signed-in account that sent it (kept only while it exists), else null. */
+  sender_id: string | null;
 }
 export const CONTACT_MESSAGE_COLUMNS = columnsOf<ContactMessageRow>()([
   'id',
@@ -312,6 +314,7 @@ export const CONTACT_MESSAGE_COLUMNS = columnsOf<ContactMessageRow>()([
   'subject',
   'message',
   'created_at',
+  'sender_id',
 ]);
 
 export interface ProviderUploadRow {
@@ -474,6 +477,10 @@ export interface ListingReportRow {
   /** The administrator who resolved it (never shown). */
   resolved_by: string | null;
   resolution_note: string | null;
+  /** Who sent it, without naming them (`account:<id>` or `address:<HMAC>`), while it is open. */
+  reporter: string | null;
+  /** The signed-in account that sent it, if any. */
+  sender_id: string | null;
 }
 export const LISTING_REPORT_COLUMNS = columnsOf<ListingReportRow>()([
   'id',
@@ -487,6 +494,8 @@ export const LISTING_REPORT_COLUMNS = columnsOf<ListingReportRow>()([
   'resolved_at',
   'resolved_by',
   'resolution_note',
+  'reporter',
+  'sender_id',
 ]);
 
 /** A family's review of a program (`program_reviews`, migration 20261126000500). */
@@ -581,6 +590,10 @@ export interface ReviewReportRow {
   created_at: string;
   resolved_at: string | null;
   resolved_by: string | null;
+  /** Who sent it, without naming them (`account:<id>` or `address:<HMAC>`), while it is open. */
+  reporter: string | null;
+  /** The signed-in account that sent it, if any. */
+  sender_id: string | null;
 }
 export const REVIEW_REPORT_COLUMNS = columnsOf<ReviewReportRow>()([
   'id',
@@ -590,6 +603,25 @@ export const REVIEW_REPORT_COLUMNS = columnsOf<ReviewReportRow>()([
   'created_at',
   'resolved_at',
   'resolved_by',
+  'reporter',
+  'sender_id',
+]);
+
+/** Reports received beyond the open reports an item may have (`report_overflow`): counted, not stored. */
+export interface ReportOverflowRow {
+  kind: 'review' | 'program';
+  /** The review's id, or the program id of error reports. */
+  item: string;
+  reports: number;
+  first_at: string;
+  last_at: string;
+}
+export const REPORT_OVERFLOW_COLUMNS = columnsOf<ReportOverflowRow>()([
+  'kind',
+  'item',
+  'reports',
+  'first_at',
+  'last_at',
 ]);
 
 /** Every public table with its columns. */
@@ -611,4 +643,5 @@ export const TABLE_COLUMNS = {
   program_reviews: PROGRAM_REVIEW_COLUMNS,
   review_responses: REVIEW_RESPONSE_COLUMNS,
   review_reports: REVIEW_REPORT_COLUMNS,
+  report_overflow: REPORT_OVERFLOW_COLUMNS,
 } as const;
