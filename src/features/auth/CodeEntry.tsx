@@ -66,7 +66,10 @@ export function CodeEntry({ email: knownEmail, kind, next, welcome = MESSAGES.we
           return;
         }
         if (error.status === 429) {
-          setAlert(MESSAGES.tooManyAttempts);
+          // The server's cap on wrong codes for the address, or its per-device request limit.
+          setAlert(
+            /wrong codes/i.test(error.message) ? CODE_MESSAGES.tooManyTries : MESSAGES.tooManyAttempts,
+          );
           setBusy(false);
           return;
         }

@@ -24,7 +24,12 @@ export const CODE_MESSAGES = {
   rejected: {
     title: 'Code Not Accepted',
     description:
-      'This code is not right, was already used, or has expired. A code works once, within an hour, and a newer email replaces an older one.',
+      'This code is not right, was already used, or has expired. A code works once, within an hour; after 5 wrong tries it stops working, and a newer email replaces an older one. If it still fails, ask for a new email.',
+  },
+  tooManyTries: {
+    title: 'Too Many Wrong Codes',
+    description:
+      'Too many wrong codes were entered for this email address. Open the link in the email instead, or try a code again in an hour.',
   },
 } as const satisfies Record<string, Message>;
 

@@ -38,6 +38,12 @@ export const errors = {
       'over_email_send_rate_limit',
       `For security purposes, you can only request this after ${seconds} seconds.`,
     ),
+  tooManyCodeAttempts: () =>
+    new AuthError(
+      429,
+      'over_request_rate_limit',
+      'Too many wrong codes for this email address. Open the link in the email, or try a code again later.',
+    ),
   otpExpired: () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid'),
   badJwt: (why: string) =>
     new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${why}`),

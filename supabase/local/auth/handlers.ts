@@ -7,11 +7,13 @@ import { isEmail } from '../../../src/lib/text-rules.ts';
 import { AuthError, errors } from './errors.ts';
 import { checkUserMetadataSize, describe } from './input.ts';
 import { authMail, existingAccountMail, type AuthMailKind } from './mails.ts';
+import type { CodeAttemptLimiter } from './ratelimit.ts';
 import { authenticate, endSessions, refreshSession, startSession, type TokenContext } from './sessions.ts';
 import {
   changePassword,
   claimMailSlot,
   consumeAuthCode,
+  consumeCode,
   consumeOneTimeToken,
   createFlowState,
   createUserOnce,
@@ -26,7 +28,6 @@ import {
   rehashAtServerCost,
   releaseMailSlot,
   sentColumnFor,
-  tokenHashFor,
   unsavedUserJson,
   updateUnconfirmed,
   userJson,
@@ -39,6 +40,8 @@ export type AuthContext = TokenContext & {
   allowedOrigins: ReadonlySet<string>;
   emailIntervalSeconds: number;
   otpValidSeconds: number;
+  /** Wrong six-digit codes allowed per code and per address (ratelimit.ts). */
+  codeAttempts: CodeAttemptLimiter;
   minPasswordLength: number;
   mailFrom: string;
   sendMail: (message: {
@@ -198,6 +201,7 @@ async function sendAuthMail(
     email: user.email,
     flowStateId,
     validSeconds: ctx.otpValidSeconds,
+    codeKey: ctx.keys.codeKey,
   });
   const verifyUrl = `${ctx.issuer}/verify?${new URLSearchParams({ token: tokenHash, type: kind, redirect_to: redirect }).toString()}`;
   const confirmPageUrl = `${ctx.siteUrl}/auth/confirm?${new URLSearchParams({ token_hash: tokenHash, type: kind, next: redirect }).toString()}`;
@@ -399,13 +403,40 @@ const VERIFY_TYPES: Record<string, AuthMailKind[]> = {
   email: ['signup', 'magiclink'],
 };
 
-/** Uses a link token up: confirms the address and records the sign-in. */
-async function useToken(ctx: AuthContext, type: string | undefined, tokenHash: string) {
+function verifyTypes(type: string | undefined): AuthMailKind[] {
   // Own keys only: `__proto__` or `constructor` must not reach the query as a prototype object.
   const types = type !== undefined && Object.hasOwn(VERIFY_TYPES, type) ? VERIFY_TYPES[type] : undefined;
   if (types === undefined) throw errors.validation('type must be signup, magiclink, recovery or email.');
-  const consumed = await consumeOneTimeToken(ctx.sql, tokenHash, types);
+  return types;
+}
+
+/** Uses a link token up: confirms the address and records the sign-in. */
+async function useToken(ctx: AuthContext, type: string | undefined, tokenHash: string) {
+  const consumed = await consumeOneTimeToken(ctx.sql, tokenHash, verifyTypes(type));
   if (consumed === null) return null;
+  await markConfirmedAndSignedIn(ctx.sql, consumed.user_id, true);
+  return consumed;
+}
+
+/**
+ * Uses a six-digit code up. Wrong codes are counted per code and per address, whatever the IP
+ * they come from (ratelimit.ts `CodeAttemptLimits`): after `perCode` wrong tries the code and its
+ * link are void (403 `otp_expired`, as for any wrong or expired code: a new e-mail must be asked
+ * for); after `perAddress` wrong tries within the window every code of the address answers 429
+ * `over_request_rate_limit` until the window moves on (the e-mail's link still works).
+ */
+async function useCode(ctx: AuthContext, type: string | undefined, email: string, otp: string) {
+  const types = verifyTypes(type);
+  if (!ctx.codeAttempts.reserve(email)) throw errors.tooManyCodeAttempts();
+  const consumed = await consumeCode(ctx.sql, {
+    email,
+    otp,
+    types,
+    codeKey: ctx.keys.codeKey,
+    maxFailures: ctx.codeAttempts.limits.perCode,
+  });
+  if (consumed === null) return null;
+  ctx.codeAttempts.refund(email);
   await markConfirmedAndSignedIn(ctx.sql, consumed.user_id, true);
   return consumed;
 }
@@ -415,11 +446,11 @@ export async function verifyPost(ctx: AuthContext, req: AuthRequest): Promise<Au
   const type = stringField(req.body, 'type');
   const tokenHash = stringField(req.body, 'token_hash');
   const code = stringField(req.body, 'token');
-  let hash: string;
-  if (tokenHash !== undefined && tokenHash !== '') hash = tokenHash;
-  else if (code !== undefined && code !== '') hash = tokenHashFor(parseEmail(req.body), code.trim());
+  let consumed;
+  if (tokenHash !== undefined && tokenHash !== '') consumed = await useToken(ctx, type, tokenHash);
+  else if (code !== undefined && code !== '')
+    consumed = await useCode(ctx, type, parseEmail(req.body), code.trim());
   else throw errors.validation('Verify requires a token_hash, or an email and a token.');
-  const consumed = await useToken(ctx, type, hash);
   if (consumed === null) throw errors.otpExpired();
   if (consumed.flow_state_id !== null)
     await ctx.sql`delete from auth.flow_state where id = ${consumed.flow_state_id}`;

@@ -3,7 +3,7 @@
  * tokens stay valid across restarts), published as a JWKS with a `kid` so supabase-js's
  * getClaims() and the functions' `jose` verification check signatures locally.
  */
-import { randomUUID } from 'node:crypto';
+import { hkdfSync, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -14,6 +14,8 @@ export type SigningKeys = {
   jwks: { keys: JWK[] };
   sign: (claims: JWTPayload, expiresInSeconds: number) => Promise<string>;
   verify: (token: string, issuer: string) => Promise<JWTPayload>;
+  /** HMAC key of the stored six-digit codes (store.ts `codeDigest`), derived from the private key. */
+  codeKey: Buffer;
 };
 
 export async function loadOrCreateKeys(file: string): Promise<SigningKeys> {
@@ -31,8 +33,12 @@ export async function loadOrCreateKeys(file: string): Promise<SigningKeys> {
   const { d: _d, ...publicJwk } = privateJwk;
   const privateKey = await importJWK(privateJwk, 'ES256');
   const publicKey = await importJWK(publicJwk, 'ES256');
+  const codeKey = Buffer.from(
+    hkdfSync('sha256', Buffer.from(privateJwk.d ?? '', 'base64url'), kid, 'local auth: one-time codes', 32),
+  );
   return {
     kid,
+    codeKey,
     jwks: { keys: [{ ...publicJwk, key_ops: ['verify'] }] },
     sign: (claims, expiresInSeconds) => {
       const now = Math.floor(Date.now() / 1000);

@@ -37,3 +37,56 @@ export function createRateLimiter(limits: RateLimits): RateLimiter {
     },
   };
 }
+
+/**
+ * Wrong six-digit codes per e-mail address, whatever the client's IP: each code dies after
+ * `perCode` wrong tries (store.ts `consumeCode`), and an address takes at most `perAddress` wrong
+ * codes within `windowSeconds` (across new codes; 429 after that, for any code of the address,
+ * until the window moves on). Counted by address, known or not, so the limit does not tell
+ * whether an account exists. Not lifted by `RELAXED_RATE_LIMITS`.
+ */
+export type CodeAttemptLimits = { perCode: number; perAddress: number; windowSeconds: number };
+
+export const DEFAULT_CODE_ATTEMPT_LIMITS: CodeAttemptLimits = {
+  perCode: 5,
+  perAddress: 20,
+  windowSeconds: 3600,
+};
+
+export type CodeAttemptLimiter = {
+  limits: CodeAttemptLimits;
+  /**
+   * Takes one attempt for the address before its code is checked (so concurrent requests cannot
+   * all pass a count read before any was recorded); false when the address is at its limit.
+   */
+  reserve: (email: string) => boolean;
+  /** Gives the attempt back: the code was right. */
+  refund: (email: string) => void;
+};
+
+export function createCodeAttemptLimiter(limits: CodeAttemptLimits): CodeAttemptLimiter {
+  const attempts = new Map<string, number[]>();
+  const recent = (email: string): number[] => {
+    const since = Date.now() - limits.windowSeconds * 1000;
+    const kept = (attempts.get(email) ?? []).filter((t) => t > since);
+    if (kept.length === 0) attempts.delete(email);
+    else attempts.set(email, kept);
+    return kept;
+  };
+  return {
+    limits,
+    reserve(email) {
+      // Addresses seen once are dropped when their window has passed, so the map stays small.
+      if (attempts.size > 10_000) for (const key of [...attempts.keys()]) recent(key);
+      const kept = recent(email);
+      if (kept.length >= limits.perAddress) return false;
+      attempts.set(email, [...kept, Date.now()]);
+      return true;
+    },
+    refund(email) {
+      const kept = recent(email);
+      kept.pop();
+      if (kept.length === 0) attempts.delete(email);
+    },
+  };
+}

@@ -11,7 +11,15 @@ import { AuthError, errors } from './errors.ts';
 import * as h from './handlers.ts';
 import { checkQuery, readBody } from './input.ts';
 import { loadOrCreateKeys } from './keys.ts';
-import { createRateLimiter, DEFAULT_RATE_LIMITS, type Family, type RateLimits } from './ratelimit.ts';
+import {
+  createCodeAttemptLimiter,
+  createRateLimiter,
+  DEFAULT_CODE_ATTEMPT_LIMITS,
+  DEFAULT_RATE_LIMITS,
+  type CodeAttemptLimits,
+  type Family,
+  type RateLimits,
+} from './ratelimit.ts';
 
 export type AuthServerOptions = {
   databaseUrl: string;
@@ -24,6 +32,8 @@ export type AuthServerOptions = {
   publicUrl?: string;
   extraOrigins?: string[];
   rateLimits?: RateLimits;
+  /** Wrong six-digit codes allowed per code and per address (not lifted by relaxed rate limits). */
+  codeAttemptLimits?: CodeAttemptLimits;
   /** Per-address minimum seconds between auth e-mails (0 turns the limit off). */
   emailIntervalSeconds?: number;
   minPasswordLength?: number;
@@ -82,6 +92,7 @@ export async function startAuthServer(opts: AuthServerOptions): Promise<AuthServ
     allowedOrigins,
     emailIntervalSeconds: opts.emailIntervalSeconds ?? 60,
     otpValidSeconds: 3600,
+    codeAttempts: createCodeAttemptLimiter(opts.codeAttemptLimits ?? DEFAULT_CODE_ATTEMPT_LIMITS),
     minPasswordLength: opts.minPasswordLength ?? 6,
     mailFrom: opts.mailFrom,
     sendMail: opts.sendMail,

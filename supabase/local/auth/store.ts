@@ -2,7 +2,7 @@
  * Users, identities, e-mail link tokens and PKCE flow state in Postgres (`auth` schema).
  * Passwords are bcrypt hashes made and checked by pgcrypto, like the seed's demo accounts.
  */
-import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type postgres from 'postgres';
 import type { AuthMailKind } from './mails.ts';
 
@@ -61,11 +61,13 @@ export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }
 
-/** GoTrue's token hash: the link carries sha224(email + otp), so the six-digit code and the link are one token. */
-export function tokenHashFor(email: string, otp: string): string {
-  return createHash('sha224')
-    .update(email + otp)
-    .digest('hex');
+/**
+ * The stored digest of a six-digit code: an HMAC of the address and the code under the auth
+ * server's code key (`SigningKeys.codeKey`), so a database dump cannot be searched for the code
+ * (a plain hash of a million possible codes can).
+ */
+export function codeDigest(key: Buffer, email: string, otp: string): string {
+  return createHmac('sha256', key).update(`${email.toLowerCase()}\n${otp}`).digest('hex');
 }
 
 export async function findUserByEmail(sql: Sql, email: string): Promise<UserRow | undefined> {
@@ -341,7 +343,13 @@ export async function releaseMailSlot(sql: Sql, userId: string, column: SentColu
   await sql.unsafe(`update auth.users set ${column} = null where id = $1`, [userId]);
 }
 
-/** Issues a fresh link token (replacing any earlier one of the same kind); returns the code and the link hash. */
+/**
+ * Issues a fresh link token (replacing any earlier one of the same kind); returns the code and the
+ * link's token. GoTrue derives the link token from the code (sha224 of address and code), so
+ * whoever knows the address can turn each guessed code into a link; here the link token is random
+ * (224 bits, the same 56 hex digits) and the code is stored apart as `codeDigest`, so every code
+ * guess goes through the counted code check (consumeCode).
+ */
 export async function issueOneTimeToken(
   sql: Sql,
   opts: {
@@ -350,15 +358,16 @@ export async function issueOneTimeToken(
     email: string;
     flowStateId: string | null;
     validSeconds: number;
+    codeKey: Buffer;
   },
 ): Promise<{ otp: string; tokenHash: string }> {
   const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const tokenHash = tokenHashFor(opts.email, otp);
+  const tokenHash = randomBytes(28).toString('hex');
   await sql.begin(async (tx) => {
     await tx`delete from auth.one_time_tokens where user_id = ${opts.userId} and token_type = ${opts.kind}`;
-    await tx`insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to, flow_state_id, expires_at)
-             values (${opts.userId}, ${opts.kind}, ${sha256(tokenHash)}, ${opts.email}, ${opts.flowStateId},
-                     now() + make_interval(secs => ${opts.validSeconds}))`;
+    await tx`insert into auth.one_time_tokens (user_id, token_type, token_hash, code_hash, relates_to, flow_state_id, expires_at)
+             values (${opts.userId}, ${opts.kind}, ${sha256(tokenHash)}, ${codeDigest(opts.codeKey, opts.email, otp)},
+                     ${opts.email}, ${opts.flowStateId}, now() + make_interval(secs => ${opts.validSeconds}))`;
   });
   return { otp, tokenHash };
 }
@@ -382,6 +391,36 @@ export async function consumeOneTimeToken(
   return row?.live === true
     ? { user_id: row.user_id, token_type: row.token_type, flow_state_id: row.flow_state_id }
     : null;
+}
+
+/**
+ * Uses up the token whose code the person typed, or counts a wrong code against every live token
+ * of the address of those types: a token that reaches `maxFailures` wrong codes is deleted, so its
+ * code (and its link) no longer work and a new e-mail must be asked for. The check and the count
+ * single statements, and the check requires fewer than `maxFailures` (Postgres re-checks it on a
+ * row another request just counted against), so concurrent guesses get no more than
+ * `maxFailures` wrong tries per code even before the void token is deleted.
+ */
+export async function consumeCode(
+  sql: Sql,
+  opts: { email: string; otp: string; types: AuthMailKind[]; codeKey: Buffer; maxFailures: number },
+): Promise<ConsumedToken | null> {
+  const digest = codeDigest(opts.codeKey, opts.email, opts.otp);
+  const rows = await sql<ConsumedToken[]>`
+    delete from auth.one_time_tokens
+    where lower(relates_to) = lower(${opts.email}) and token_type in ${sql(opts.types)}
+      and code_hash = ${digest} and expires_at > now() and failed_attempts < ${opts.maxFailures}
+    returning user_id, token_type, flow_state_id`;
+  if (rows[0] !== undefined) return rows[0];
+  await sql`
+    update auth.one_time_tokens set failed_attempts = failed_attempts + 1
+    where lower(relates_to) = lower(${opts.email}) and token_type in ${sql(opts.types)}`;
+  // A separate statement: a row updated in a statement's CTE cannot be deleted by that statement.
+  await sql`
+    delete from auth.one_time_tokens
+    where lower(relates_to) = lower(${opts.email}) and token_type in ${sql(opts.types)}
+      and (failed_attempts >= ${opts.maxFailures} or expires_at <= now())`;
+  return null;
 }
 
 export async function createFlowState(

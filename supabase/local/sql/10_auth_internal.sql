@@ -58,6 +58,13 @@ create table if not exists auth.one_time_tokens (
 );
 comment on table auth.one_time_tokens is 'Local auth server: e-mail link tokens (SHA-256 of the token_hash in the link); one live token per user and type.';
 create index if not exists one_time_tokens_user_id_idx on auth.one_time_tokens (user_id);
+-- The six-digit code is checked apart from the link: `code_hash` is an HMAC of the address and
+-- the code under a key of the auth server (a dump cannot be searched for the code), and the link
+-- token is random, so it cannot be computed from a guessed code. `failed_attempts` counts wrong
+-- codes entered for the address while the token lives; at the limit the token is deleted.
+alter table auth.one_time_tokens add column if not exists code_hash text;
+alter table auth.one_time_tokens add column if not exists failed_attempts integer not null default 0;
+create index if not exists one_time_tokens_relates_to_idx on auth.one_time_tokens (lower(relates_to));
 
 revoke all on table auth.sessions, auth.refresh_tokens, auth.flow_state, auth.one_time_tokens from public;
 do $$
