@@ -43,7 +43,8 @@ import {
 import { guardRequest } from './lib/request-guard.ts';
 import { headersForPath, staticHeadersFor, tomlHeaderRules } from './lib/static-headers.ts';
 import { ensureBackend, notFoundRules, runGenerators } from './lib/runtime.ts';
-import { LOCAL_BUILD_HOOK_PATH, LocalRebuilder } from './lib/local-rebuild.ts';
+import { LocalRebuilder } from './lib/local-rebuild.ts';
+import { createBuildHook } from './lib/build-hook.ts';
 import { changeReason, watchContent } from './lib/content-watch.ts';
 import {
   BUILD_LOG,
@@ -114,10 +115,6 @@ if (
 // by the drain and shown on /admin). Local builds cost nothing: unless set, no interval between
 // them (still one at a time). A real BUILD_HOOK_URL (remote backend) is left as it is. Set before
 // anything reads the server environment (it is read once).
-if (backend) {
-  process.env.BUILD_HOOK_URL = `http://127.0.0.1:${String(port)}${LOCAL_BUILD_HOOK_PATH}`;
-  process.env.REBUILD_MIN_INTERVAL_SECONDS ||= '0';
-}
 const rebuilder = new LocalRebuilder(root, {
   log: note,
   ...(backend && {
@@ -126,6 +123,16 @@ const rebuilder = new LocalRebuilder(root, {
     },
   }),
 });
+// Its URL carries a token drawn now, so only this process can start builds (scripts/lib/build-hook.ts).
+const buildHook = createBuildHook({
+  target: rebuilder,
+  origins: [origin, `http://127.0.0.1:${String(port)}`],
+  generationOf,
+});
+if (backend) {
+  process.env.BUILD_HOOK_URL = `http://127.0.0.1:${String(port)}${buildHook.path}`;
+  process.env.REBUILD_MIN_INTERVAL_SECONDS ||= '0';
+}
 
 /**
  * `astro build`, its output into the build log: the terminal gets one line, and the warnings and
@@ -236,20 +243,6 @@ function isBuiltPage(pathname: string): boolean {
   });
 }
 
-/** The local build hook: POST from this machine starts a rebuild; GET says how it goes. */
-function buildHook(req: http.IncomingMessage): Response {
-  const local = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(req.socket.remoteAddress ?? '');
-  if (!local) return refusal(LOCAL_BUILD_HOOK_PATH, 403, 'The build hook answers this machine only.');
-  if (req.method === 'POST') {
-    const title = new URL(req.url ?? '/', origin).searchParams.get('trigger_title') ?? 'build hook';
-    rebuilder.request(title.slice(0, 200), generationOf(title));
-    return Response.json(rebuilder.status(), { status: 202, headers: { 'cache-control': 'no-store' } });
-  }
-  if (req.method === 'GET')
-    return Response.json(rebuilder.status(), { headers: { 'cache-control': 'no-store' } });
-  return refusal(LOCAL_BUILD_HOOK_PATH, 405, 'Use POST or GET.', { allow: 'GET, POST' });
-}
-
 async function answer(req: http.IncomingMessage): Promise<Response> {
   const guard = guardRequest(req.method ?? '', req.url ?? '/');
   const rawPath = (req.url ?? '/').split('?', 1)[0] ?? '/';
@@ -261,7 +254,7 @@ async function answer(req: http.IncomingMessage): Promise<Response> {
       guard.status === 405 ? { allow: 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS' } : {},
     );
   }
-  if (rawPath === LOCAL_BUILD_HOOK_PATH) return buildHook(req);
+  if (buildHook.matches(rawPath)) return buildHook.handle(req);
   const match = route(functions, rawPath, req.method ?? 'GET');
   if (match) {
     try {

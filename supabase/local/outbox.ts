@@ -161,6 +161,29 @@ function sendHtml(res: ServerResponse, status: number, html: string): void {
   res.end(html);
 }
 
+/**
+ * Why a request that changes the outbox (POST, DELETE) is refused, or null. Its callers are
+ * programs on this machine (the mailer, the tests), which send JSON and no `Origin`. A web page
+ * the developer opens could otherwise post a `text/plain` "sign-in link" into the outbox (a simple
+ * request needs no CORS preflight) or empty it: a browser names the page's origin in `Origin` and
+ * `Sec-Fetch-Site`, and cannot send `application/json` to another origin without a preflight,
+ * which the outbox never approves.
+ */
+export function crossSiteRefusal(req: IncomingMessage, ownOrigins: ReadonlySet<string>): string | null {
+  const origin = req.headers.origin;
+  const site = req.headers['sec-fetch-site'];
+  if (
+    (origin !== undefined && !ownOrigins.has(origin)) ||
+    (site !== undefined && site !== 'same-origin' && site !== 'none')
+  ) {
+    return 'The outbox does not accept requests from web pages of other origins.';
+  }
+  if (req.method === 'POST' && !/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) {
+    return 'Deliver a message as JSON (content-type: application/json).';
+  }
+  return null;
+}
+
 /** Loads every stored message; unreadable files are skipped with a log line rather than failing start. */
 async function load(dir: string, log: (line: string) => void): Promise<Map<string, OutboxMessage>> {
   await mkdir(dir, { recursive: true });
@@ -218,12 +241,27 @@ export async function startOutbox(opts: {
     await mkdir(dir, { recursive: true });
   };
 
+  let origins: ReadonlySet<string> = new Set();
+
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const path = url.pathname.replace(/\/+$/, '') || '/';
     const method = req.method ?? 'GET';
     const to = url.searchParams.get('to') ?? undefined;
     const idMatch = /^\/(?:api\/)?messages\/([^/]+)$/.exec(path);
+    let id: string | undefined;
+    try {
+      id = idMatch === null ? undefined : decodeURIComponent(idMatch[1] ?? '');
+    } catch {
+      // `%E0%A4%A` and the like: not an id this outbox made.
+      sendJson(res, 400, { error: 'The path has malformed percent-encoding.' });
+      return;
+    }
+    const refused = method === 'GET' || method === 'HEAD' ? null : crossSiteRefusal(req, origins);
+    if (refused !== null) {
+      sendJson(res, 403, { error: refused });
+      return;
+    }
 
     if (path === '/api/messages') {
       if (method === 'GET') {
@@ -253,8 +291,7 @@ export async function startOutbox(opts: {
         sendJson(res, 405, { error: 'Method not allowed.' }, { allow: 'GET' });
         return;
       }
-      const id = decodeURIComponent(idMatch[1] ?? '');
-      const m = ID_PATTERN.test(id) ? messages.get(id) : undefined;
+      const m = id !== undefined && ID_PATTERN.test(id) ? messages.get(id) : undefined;
       if (m === undefined) sendJson(res, 404, { error: 'No message with this id.' });
       else sendJson(res, 200, m);
       return;
@@ -267,8 +304,8 @@ export async function startOutbox(opts: {
       sendHtml(res, 200, listPage(list(to), to));
       return;
     }
-    if (idMatch !== null) {
-      const m = messages.get(decodeURIComponent(idMatch[1] ?? ''));
+    if (id !== undefined) {
+      const m = ID_PATTERN.test(id) ? messages.get(id) : undefined;
       if (m !== undefined) {
         sendHtml(res, 200, messagePage(m));
         return;
@@ -295,5 +332,6 @@ export async function startOutbox(opts: {
   });
   // Bound to loopback only: the outbox holds sign-in links and must not be reachable from the network.
   const port = await listen(server, opts.port, '127.0.0.1');
+  origins = new Set([`http://127.0.0.1:${String(port)}`, `http://localhost:${String(port)}`]);
   return { url: `http://127.0.0.1:${port}`, port, add, list, stop: () => close(server) };
 }
