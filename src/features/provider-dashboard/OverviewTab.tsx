@@ -15,7 +15,7 @@ import { ListingStates } from './ListingStates.tsx';
 import { PathChecklist } from './PathChecklist.tsx';
 import { EngagementChart } from './EngagementChart.tsx';
 import { Inquiries } from './Inquiries.tsx';
-import { badgeTone } from './VerificationTab.tsx';
+import { badgeTone } from './badge-tone.ts';
 import { Pill } from '../../ui/Pill.tsx';
 import { card, SectionTitle } from '../../ui/boxes.tsx';
 import { secondaryButton } from '../../ui/buttons.ts';

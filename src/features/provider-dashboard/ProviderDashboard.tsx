@@ -6,18 +6,37 @@ import { ensureProviderProfile } from '../../api/providers.ts';
 import { showToast } from '../../ui/toasts/store.ts';
 import type { DashboardResponse } from '../../api/contracts/providers.ts';
 import { loadDashboard, type Failure, type Message } from './api.ts';
-import { BillingTab } from './BillingTab.tsx';
-import { ContactsTab } from './ContactsTab.tsx';
-import { ListingsTab } from './listing-builder/index.tsx';
-import { OverviewTab } from './OverviewTab.tsx';
-import { ReportsCard } from './ReportsCard.tsx';
-import { ReviewsCard } from './ReviewsCard.tsx';
-import { RoiTab } from './RoiTab.tsx';
 import { searchWithTab, tabFromSearch, TABS, type TabId } from './tabs.ts';
 import { SectionTabs } from '../../ui/Tabs.tsx';
 import { card, RetryAlert } from '../../ui/boxes.tsx';
 import { primaryButton, secondaryButton } from '../../ui/buttons.ts';
-import { VerificationTab } from './VerificationTab.tsx';
+import { lazyComponent } from '../../ui/lazy.tsx';
+
+/*
+ * Each tab's code is fetched when the tab is first shown (ui/lazy.tsx): the page itself carries
+ * only the session, the loading state and the tab list, and a signed-out visitor, sent on to sign
+ * in, loads nothing more. The tab the address names is fetched together with the dashboard's data
+ * (TAB_CODE below), so it does not wait for one and then the other.
+ */
+const OverviewTab = lazyComponent(() => import('./OverviewTab.tsx').then((m) => m.OverviewTab));
+// Below the overview, each with its own loading state once its code is in.
+const ReportsCard = lazyComponent(() => import('./ReportsCard.tsx').then((m) => m.ReportsCard), null);
+const ReviewsCard = lazyComponent(() => import('./ReviewsCard.tsx').then((m) => m.ReviewsCard), null);
+const VerificationTab = lazyComponent(() => import('./VerificationTab.tsx').then((m) => m.VerificationTab));
+const ListingsTab = lazyComponent(() => import('./listing-builder/index.tsx').then((m) => m.ListingsTab));
+const ContactsTab = lazyComponent(() => import('./ContactsTab.tsx').then((m) => m.ContactsTab));
+const RoiTab = lazyComponent(() => import('./RoiTab.tsx').then((m) => m.RoiTab));
+const BillingTab = lazyComponent(() => import('./BillingTab.tsx').then((m) => m.BillingTab));
+
+/** The code each tab shows, fetched ahead with the dashboard's data for the tab first shown. */
+const TAB_CODE: Record<TabId, readonly { preload: () => Promise<unknown> }[]> = {
+  overview: [OverviewTab, ReportsCard, ReviewsCard],
+  verification: [VerificationTab],
+  listings: [ListingsTab],
+  contacts: [ContactsTab],
+  'roi-calculator': [RoiTab],
+  billing: [BillingTab],
+};
 
 export const LOGIN_PATH = '/provider-login';
 export const REGISTRATION_PATH = '/provider-registration';
@@ -112,6 +131,8 @@ export default function ProviderDashboard() {
   useEffect(() => {
     if (userId !== null) {
       setLoad({ state: 'loading' });
+      // A failed fetch is shown (with Try again) where the tab renders; nothing to do here.
+      for (const part of TAB_CODE[tabFromSearch(location.search)]) part.preload().catch(() => undefined);
       void refresh();
     }
   }, [userId, refresh]);

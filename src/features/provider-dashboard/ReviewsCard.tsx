@@ -19,7 +19,6 @@ import {
   type ProviderReviewsResponse,
 } from '../../api/contracts/reviews.ts';
 import { ReviewStars } from '../../components/program/profile/ReviewStars.tsx';
-import { responseBodySchema } from '../../lib/review-schemas.ts';
 import {
   RESPONSE_BODY_MAX,
   REVIEW_MARKERS,
@@ -84,10 +83,20 @@ type SendResult =
   | { ok: true; response: ProviderResponseItem }
   | { ok: false; unauthorized: boolean; field: string | null; message: string | null };
 
-/** The check before sending (the API's own schema): the message beside the field, or null. */
-export function responseError(body: string): string | null {
-  const parsed = responseBodySchema.safeParse({ body });
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? M.responseMissing);
+/** The check before sending (the API's own schema, response-check.ts): fetched when a form opens. */
+const loadResponseCheck = () => import('./response-check.ts');
+
+/**
+ * The message beside the field, or null. Should the check's code not load, the response is sent
+ * and the API, which checks the same way, answers the same message.
+ */
+async function responseError(body: string): Promise<string | null> {
+  try {
+    return (await loadResponseCheck()).responseError(body);
+  } catch (error) {
+    console.warn('Could not load the response check:', error);
+    return null;
+  }
 }
 
 /** `PUT /api/provider/reviews/<id>/response` `{ body }`: a new response or an edit, pending either way. */
@@ -275,8 +284,13 @@ function Respond({
   const noticeRef = useRef<HTMLParagraphElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
 
+  /** Set while the response is checked, before `busy` (a second submit then does nothing). */
+  const checking = useRef(false);
+
   useEffect(() => {
-    if (editing) fieldRef.current?.focus();
+    if (!editing) return;
+    fieldRef.current?.focus();
+    loadResponseCheck().catch(() => undefined); // ready by Send; a failure is handled there
   }, [editing]);
   useEffect(() => {
     if (notice !== null) noticeRef.current?.focus();
@@ -293,8 +307,10 @@ function Respond({
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy !== null) return;
-    const problem = responseError(body);
+    if (busy !== null || checking.current) return;
+    checking.current = true;
+    const problem = await responseError(body);
+    checking.current = false;
     if (problem !== null) {
       setError(problem);
       setFormError(null);

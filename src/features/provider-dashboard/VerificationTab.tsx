@@ -8,24 +8,12 @@ import { showToast } from '../../ui/toasts/store.ts';
 import type { DashboardResponse, VerificationRequest } from '../../api/contracts/providers.ts';
 import { requestVerification, type Failure } from './api.ts';
 import { Pill, type Tone } from '../../ui/Pill.tsx';
+import { badgeTone } from './badge-tone.ts';
 import { card, SectionTitle } from '../../ui/boxes.tsx';
 import { primaryButton, secondaryButton } from '../../ui/buttons.ts';
 import { inputClass } from '../../ui/fields.tsx';
 import { formatDay } from '../../ui/format.ts';
 import { HOW_WE_VERIFY_PATH, TRUST } from '../../lib/trust.ts';
-
-export function badgeTone(badge: VerificationBadge): Tone {
-  switch (badge) {
-    case 'Verified':
-      return 'green';
-    case 'Pending Review':
-      return 'amber';
-    case 'Needs Updates':
-      return 'red';
-    default:
-      return 'slate';
-  }
-}
 
 const EXPLANATION: Record<VerificationBadge, string> = {
   Verified: `Your organization is a ${TRUST.verified.badge}: the site team checked its identity, state license and documents. Families see “${TRUST.verified.badge}” with that date on your published programs.`,

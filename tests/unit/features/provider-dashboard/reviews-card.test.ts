@@ -1,10 +1,10 @@
 /**
- * The provider's response to a review (src/features/provider-dashboard/ReviewsCard.tsx): checked
+ * The provider's response to a review (ReviewsCard.tsx, its check in response-check.ts): checked
  * before sending with the API's own schema, one message in the API's words.
  */
 import { describe, expect, it } from 'vitest';
 import { REVIEW_MESSAGES as M } from '../../../../src/api/contracts/reviews.ts';
-import { responseError } from '../../../../src/features/provider-dashboard/ReviewsCard.tsx';
+import { responseError } from '../../../../src/features/provider-dashboard/response-check.ts';
 
 describe('responseError', () => {
   it.each<[string, string, string | null]>([
