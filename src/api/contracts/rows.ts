@@ -135,6 +135,8 @@ export interface ProviderListingRow {
   /** Up to 8 short lines. */
   program_highlights: string[];
   team_composition: string | null;
+  /** Version of the content (a moderation decision names the one it was made on). */
+  revision: number;
 }
 export const PROVIDER_LISTING_COLUMNS = columnsOf<ProviderListingRow>()([
   'id',
@@ -189,6 +191,7 @@ export const PROVIDER_LISTING_COLUMNS = columnsOf<ProviderListingRow>()([
   'clinical_approach',
   'program_highlights',
   'team_composition',
+  'revision',
 ]);
 
 export interface VerificationRequestRow {
@@ -203,6 +206,8 @@ export interface VerificationRequestRow {
   reviewer_notes: string | null;
   created_at: string;
   updated_at: string;
+  /** Version of the content (a moderation decision names the one it was made on). */
+  revision: number;
 }
 export const VERIFICATION_REQUEST_COLUMNS = columnsOf<VerificationRequestRow>()([
   'id',
@@ -215,6 +220,7 @@ export const VERIFICATION_REQUEST_COLUMNS = columnsOf<VerificationRequestRow>()(
   'reviewer_notes',
   'created_at',
   'updated_at',
+  'revision',
 ]);
 
 export interface ProviderInquiryRow {
@@ -443,6 +449,8 @@ export interface ListingPublicationRow {
   state_reason: string | null;
   state_changed_at: string;
   state_changed_by: string | null;
+  /** Version of the published version (snapshot, program id, state); the snapshot's own `revision` is the listing's it came from. */
+  revision: number;
 }
 export const LISTING_PUBLICATION_COLUMNS = columnsOf<ListingPublicationRow>()([
   'listing_id',
@@ -456,6 +464,7 @@ export const LISTING_PUBLICATION_COLUMNS = columnsOf<ListingPublicationRow>()([
   'state_reason',
   'state_changed_at',
   'state_changed_by',
+  'revision',
 ]);
 
 /** A factual problem a family reported on a program page (`listing_reports`, migration 20261126000300). */
@@ -529,6 +538,10 @@ export interface ProgramReviewRow {
   created_at: string;
   /** The author's last edit. */
   updated_at: string;
+  /** Version of the content (a moderation decision names the one it was made on). */
+  revision: number;
+  /** The revision the latest decision was made on (null while pending). */
+  decided_revision: number | null;
 }
 export const PROGRAM_REVIEW_COLUMNS = columnsOf<ProgramReviewRow>()([
   'id',
@@ -551,6 +564,8 @@ export const PROGRAM_REVIEW_COLUMNS = columnsOf<ProgramReviewRow>()([
   'moderated_by',
   'created_at',
   'updated_at',
+  'revision',
+  'decided_revision',
 ]);
 
 /** The program's one response to a review (`review_responses`). */
@@ -566,6 +581,10 @@ export interface ReviewResponseRow {
   moderated_by: string | null;
   created_at: string;
   updated_at: string;
+  /** Version of the content (a moderation decision names the one it was made on). */
+  revision: number;
+  /** The revision the latest decision was made on (null while pending). */
+  decided_revision: number | null;
 }
 export const REVIEW_RESPONSE_COLUMNS = columnsOf<ReviewResponseRow>()([
   'id',
@@ -578,6 +597,8 @@ export const REVIEW_RESPONSE_COLUMNS = columnsOf<ReviewResponseRow>()([
   'moderated_by',
   'created_at',
   'updated_at',
+  'revision',
+  'decided_revision',
 ]);
 
 /** A report of a published review (`review_reports`); names nobody. */
