@@ -21,18 +21,10 @@
 import { NetlifyDev } from '@netlify/dev';
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
-import http from 'node:http';
+import type http from 'node:http';
 import { join, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  BodyError,
-  callFunction,
-  loadFunctions,
-  refusal,
-  route,
-  sendResponse,
-  startLocalBlobs,
-} from './lib/functions.ts';
+import { BodyError, callFunction, loadFunctions, refusal, route, startLocalBlobs } from './lib/functions.ts';
 import { drainNotifications } from '../netlify/functions/_shared/notifications.ts';
 import {
   currentGeneration,
@@ -45,6 +37,7 @@ import { headersForPath, staticHeadersFor, tomlHeaderRules } from './lib/static-
 import { ensureBackend, notFoundRules, runGenerators } from './lib/runtime.ts';
 import { LocalRebuilder } from './lib/local-rebuild.ts';
 import { createBuildHook } from './lib/build-hook.ts';
+import { createSiteServer } from './lib/site-server.ts';
 import { changeReason, watchContent } from './lib/content-watch.ts';
 import {
   BUILD_LOG,
@@ -292,24 +285,7 @@ async function answer(req: http.IncomingMessage): Promise<Response> {
   return response;
 }
 
-const server = http.createServer({ requestTimeout: 15_000, headersTimeout: 10_000 }, (req, res) => {
-  void (async () => {
-    try {
-      // A refused body may still be arriving: don't read it, close the connection after answering.
-      await sendResponse(req, res, await answer(req));
-    } catch (error) {
-      // Logged for the operator; the client never sees internals (paths, stack traces).
-      console.error('[server]', error);
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
-      res.statusCode = 500;
-      res.setHeader('content-type', 'text/plain; charset=utf-8');
-      res.end('Internal Server Error\n');
-    }
-  })();
-});
+const server = createSiteServer(answer);
 
 // The seed's demo accounts, for the block printed when the server listens (local backend only).
 const accounts = backend ? (await import('../supabase/local/index.ts')).DEMO_ACCOUNTS : [];

@@ -2,7 +2,35 @@
  * Tiny node:http helpers shared by the auth server and the mail outbox. No framework on purpose:
  * the surface is small and every header we send must be deliberate (CORS, API version).
  */
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type Server,
+  type ServerOptions,
+  type ServerResponse,
+} from 'node:http';
+
+/**
+ * Connection timeouts of every local HTTP server (auth, outbox, `npm start`'s site), as production
+ * servers behind keep-alive clients set them. A keep-alive connection must stay open longer than
+ * clients keep idle connections before reusing them: with Node's default of 5 s, a client that
+ * reuses a socket just as the server closes it gets "socket hang up" (about 0.5 % of requests
+ * under 20 keep-alive clients). 65 s is above common clients' idle times (Node and undici follow
+ * the `Keep-Alive: timeout=65` hint; Go's transport, Python's pools and browsers keep idle sockets
+ * without reading it) and above load balancers' 60 s. The header timeout is above it, as in those
+ * setups, and Node requires the request timeout to be at least the header timeout. A request
+ * body has its own 5 s limit in the site's function routing (scripts/lib/functions.ts).
+ */
+export const SERVER_TIMEOUTS = {
+  keepAliveTimeout: 65_000,
+  headersTimeout: 66_000,
+  requestTimeout: 70_000,
+} as const satisfies ServerOptions;
+
+/** `http.createServer` with SERVER_TIMEOUTS. */
+export function createLocalServer(handler: (req: IncomingMessage, res: ServerResponse) => void): Server {
+  return createServer(SERVER_TIMEOUTS, handler);
+}
 
 /** Bodies above this are refused: nothing the auth API or the outbox accepts comes close. */
 const MAX_BODY_BYTES = 1_000_000;

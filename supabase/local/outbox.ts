@@ -12,10 +12,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile, rename } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { isEmail } from '../../src/lib/text-rules.ts';
-import { BodyError, close, listen, readJsonObject, sendJson } from './http.ts';
+import { BodyError, close, createLocalServer, listen, readJsonObject, sendJson } from './http.ts';
 
 export type OutboxMessage = {
   id: string;
@@ -320,7 +320,7 @@ export async function startOutbox(opts: {
     sendHtml(res, 404, page('Not found', '<h1>Not found</h1><p><a href="/">Open the outbox</a></p>'));
   };
 
-  const server = createServer((req, res) => {
+  const server = createLocalServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
       if (err instanceof BodyError) {
         sendJson(res, err.status, { error: err.message });

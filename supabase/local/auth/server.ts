@@ -3,10 +3,10 @@
  * `/auth/v1/*`, on node:http. Users live in `auth.users` of the local Postgres; signing keys in the
  * data directory; e-mails go to `sendMail` (the outbox).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import postgres from 'postgres';
-import { clientIp, close, listen, sendJson } from '../http.ts';
+import { clientIp, close, createLocalServer, listen, sendJson } from '../http.ts';
 import { AuthError, errors } from './errors.ts';
 import * as h from './handlers.ts';
 import { checkQuery, readBody } from './input.ts';
@@ -225,7 +225,7 @@ export async function startAuthServer(opts: AuthServerOptions): Promise<AuthServ
     send(result.status, result.body ?? {}, result.headers);
   };
 
-  const server = createServer((req, res) => {
+  const server = createLocalServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
       if (res.headersSent) return;
       const cors = corsHeaders(req);
