@@ -6,8 +6,12 @@
  *   `provider: { id, organization_name, email, verification_status }`; pending first, then the
  *   most recently submitted (at most 500). Without `status`: every listing but drafts (a draft is
  *   the provider's unfinished work).
+ * - `GET /api/admin/listings/:id` → 200 `{ listing }` (any status; 404 unknown id).
  * - `PATCH /api/admin/listings/:id` `{ status: 'approved' | 'rejected', reviewer_notes?: string,
- *   published_program_id?: string }` → 200 `{ listing }`. Notes are required when rejecting
+ *   published_program_id?: string, revision }` → 200 `{ listing }`. `revision` is the listing's
+ *   as the list showed it (required, 400 without); 409 with `fields.revision` ("This listing
+ *   changed after you opened it") when the working copy has a newer one, so an approval publishes
+ *   exactly the version read (the snapshot keeps its revision). Notes are required when rejecting
  *   (400). On approval the listing gets its directory program id: the one given, else the one it
  *   already had (an approved listing edited and approved again keeps its page), else a slug of
  *   `center_name` made unique against other listings and the programs of `content/programs`
@@ -40,6 +44,7 @@ import { UUID_PATTERN } from '../../src/lib/provider-schemas.ts';
 import { listingToProgram, publishingProblemMessage } from '../../src/lib/published-listing.ts';
 import {
   assertAdmin,
+  changedSince,
   drainAfterDecision,
   listingDecisionSchema,
   publicationDecisionSchema,
@@ -83,7 +88,7 @@ async function selectListings(
         select jsonb_build_object(
           'program_id', s.program_id, 'state', s.state, 'state_reason', s.state_reason,
           'state_changed_at', s.state_changed_at, 'reviewed_at', s.reviewed_at,
-          'first_published_at', s.first_published_at, 'snapshot', s.snapshot)
+          'first_published_at', s.first_published_at, 'snapshot', s.snapshot, 'revision', s.revision)
         from listing_publications s where s.listing_id = l.id),
       'uploads', coalesce((
         select jsonb_agg(jsonb_build_object(
@@ -171,13 +176,14 @@ async function decidePublication(req: Request, claims: Claims, id: string): Prom
     const parsed = publicationDecisionSchema.safeParse(body);
     if (!parsed.success) throw badRequestFromZod(parsed.error);
     if (!UUID_PATTERN.test(id)) throw notFound(ADMIN_MESSAGES.listingNotFound);
-    const [current] = await tx<{ state: string }[]>`
-      select state from listing_publications where listing_id = ${id} for update`;
+    const [current] = await tx<{ state: string; revision: number }[]>`
+      select state, revision from listing_publications where listing_id = ${id} for update`;
     if (!current) {
       const [exists] = await tx`select 1 from provider_listings where id = ${id}`;
       throw exists ? conflict(ADMIN_MESSAGES.neverPublished) : notFound(ADMIN_MESSAGES.listingNotFound);
     }
     const decision = parsed.data;
+    if (current.revision !== decision.revision) throw changedSince(ADMIN_MESSAGES.publicationChanged);
     if (decision.action === 'unpublish') {
       if (current.state !== 'live') throw conflict(ADMIN_MESSAGES.notLive(current.state));
       await tx`
@@ -203,9 +209,20 @@ export default handle('admin-listings', async (req: Request, context: Context) =
     return decidePublication(req, await requireUser(req), decodeURIComponent(publicationOf));
   }
   const id = pathParam(req, context, 'id', ITEM_PATH);
-  allowMethods(req, id === null ? ['GET'] : ['PATCH']);
+  allowMethods(req, id === null ? ['GET'] : ['GET', 'PATCH']);
   await limiter.check(context);
   const claims = await requireUser(req);
+
+  if (id !== null && req.method === 'GET') {
+    // One listing as it is now: /admin reloads it when a decision found a newer version.
+    const listing = await withClaims(claims, async (tx) => {
+      await assertAdmin(tx);
+      const [found] = UUID_PATTERN.test(id) ? await selectListings(tx, { id }) : [];
+      if (!found) throw notFound(ADMIN_MESSAGES.listingNotFound);
+      return found;
+    });
+    return json({ listing } satisfies AdminListingResponse);
+  }
 
   if (id === null) {
     const status = statusFilter(req, STATUSES);
@@ -225,13 +242,24 @@ export default handle('admin-listings', async (req: Request, context: Context) =
       const parsed = listingDecisionSchema.safeParse(body);
       if (!parsed.success) throw badRequestFromZod(parsed.error);
       if (!isUuid) throw notFound(ADMIN_MESSAGES.listingNotFound);
+      // The row stays locked until the decision commits, so an edit cannot slip in between this
+      // check and the update: it waits, and then makes the listing pending again with a new
+      // revision. The approval publishes exactly the revision the administrator read.
       const [current] = await tx<
-        { id: string; status: string; center_name: string; published_program_id: string | null }[]
+        {
+          id: string;
+          status: string;
+          center_name: string;
+          published_program_id: string | null;
+          revision: number;
+        }[]
       >`
-        select id, status, center_name, published_program_id from provider_listings where id = ${id} for update`;
+        select id, status, center_name, published_program_id, revision
+        from provider_listings where id = ${id} for update`;
       if (!current) throw notFound(ADMIN_MESSAGES.listingNotFound);
-      if (current.status !== 'pending') throw conflict(ADMIN_MESSAGES.listingNotPending(current.status));
       const decision = parsed.data;
+      if (current.revision !== decision.revision) throw changedSince(ADMIN_MESSAGES.listingChanged);
+      if (current.status !== 'pending') throw conflict(ADMIN_MESSAGES.listingNotPending(current.status));
       const programId =
         decision.status === 'approved'
           ? await programIdFor(tx, current, decision.published_program_id)

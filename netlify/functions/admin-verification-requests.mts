@@ -3,9 +3,12 @@
  *
  * - `GET /api/admin/verification-requests[?status=pending|approved|rejected]` → 200
  *   `{ requests: AdminVerificationRequest[] }`: pending first, then newest first (at most 500).
+ * - `GET /api/admin/verification-requests/:id` → 200 `{ request }` (404 unknown id).
  * - `PATCH /api/admin/verification-requests/:id` `{ status: 'approved' | 'rejected',
- *   reviewer_notes?: string }` → 200 `{ request }`. Notes are required when rejecting (400).
- *   409 when the request was already decided, 404 for an unknown id.
+ *   reviewer_notes?: string, revision }` → 200 `{ request }`. Notes are required when rejecting
+ *   (400), and `revision`, the request's as the list showed it (400 without; 409 with
+ *   `fields.revision` when it changed since). 409 when the request was already decided, 404 for
+ *   an unknown id.
  *
  * The decision is the one row change; the database does the rest (migrations 0400 and 001300):
  * `reviewed_at` / `reviewer_id`, the provider's `verification_status` (`verified` with
@@ -28,6 +31,7 @@ import {
 import { UUID_PATTERN } from '../../src/lib/provider-schemas.ts';
 import {
   assertAdmin,
+  changedSince,
   drainAfterDecision,
   statusFilter,
   verificationDecisionSchema,
@@ -58,6 +62,7 @@ async function selectRequests(
     select jsonb_build_object(
       'id', r.id, 'status', r.status, 'documents_submitted', r.documents_submitted,
       'requested_at', r.requested_at, 'reviewed_at', r.reviewed_at, 'reviewer_notes', r.reviewer_notes,
+      'revision', r.revision,
       'provider', jsonb_build_object(
         'id', p.id, 'organization_name', p.organization_name, 'contact_name', p.contact_name,
         'email', p.email, 'phone', p.phone, 'verification_status', p.verification_status),
@@ -78,9 +83,20 @@ async function selectRequests(
 
 export default handle('admin-verification-requests', async (req: Request, context: Context) => {
   const id = pathParam(req, context, 'id', ITEM_PATH);
-  allowMethods(req, id === null ? ['GET'] : ['PATCH']);
+  allowMethods(req, id === null ? ['GET'] : ['GET', 'PATCH']);
   await limiter.check(context);
   const claims = await requireUser(req);
+
+  if (id !== null && req.method === 'GET') {
+    // One request as it is now: /admin reloads it when a decision found a newer version.
+    const request = await withClaims(claims, async (tx) => {
+      await assertAdmin(tx);
+      const [found] = UUID_PATTERN.test(id) ? await selectRequests(tx, { id }) : [];
+      if (!found) throw notFound(ADMIN_MESSAGES.requestNotFound);
+      return found;
+    });
+    return json({ request } satisfies AdminVerificationRequestResponse);
+  }
 
   if (id === null) {
     const status = statusFilter(req, STATUSES);
@@ -101,9 +117,11 @@ export default handle('admin-verification-requests', async (req: Request, contex
       const parsed = verificationDecisionSchema.safeParse(body);
       if (!parsed.success) throw badRequestFromZod(parsed.error);
       if (!isUuid) throw notFound(ADMIN_MESSAGES.requestNotFound);
-      const [current] = await tx<{ status: string }[]>`
-        select status from provider_verification_requests where id = ${id} for update`;
+      // Locked until the decision commits: a change between this check and the update waits.
+      const [current] = await tx<{ status: string; revision: number }[]>`
+        select status, revision from provider_verification_requests where id = ${id} for update`;
       if (!current) throw notFound(ADMIN_MESSAGES.requestNotFound);
+      if (current.revision !== parsed.data.revision) throw changedSince(ADMIN_MESSAGES.requestChanged);
       if (current.status !== 'pending') throw conflict(ADMIN_MESSAGES.requestDecidedAs(current.status));
       await tx`
         update provider_verification_requests

@@ -223,6 +223,11 @@ export const decideReviewSchema = z
       rule: z
         .enum(REMOVAL_RULE_IDS as [RemovalRuleId, ...RemovalRuleId[]], { error: M.ruleMissing })
         .nullish(),
+      // The version the moderator read: required, so no decision skips the check.
+      revision: z
+        .number({ error: M.revisionRequired })
+        .int({ error: M.revisionRequired })
+        .positive({ error: M.revisionRequired }),
     },
     bodyObject,
   )
@@ -230,4 +235,8 @@ export const decideReviewSchema = z
     error: M.ruleMissing,
     path: ['rule'],
   })
-  .transform((v) => ({ decision: v.decision, rule: v.decision === 'reject' ? (v.rule ?? null) : null }));
+  .transform((v) => ({
+    decision: v.decision,
+    rule: v.decision === 'reject' ? (v.rule ?? null) : null,
+    revision: v.revision,
+  }));

@@ -31,6 +31,7 @@ import {
   signIn,
   type ApiError,
   type TestUser,
+  withSeenRevision,
 } from './helpers.ts';
 import {
   type AdminListingResponse,
@@ -59,9 +60,13 @@ const ROUTES: [Handler, string | string[] | undefined][] = [
   [overview, overviewConfig.path],
 ];
 
-/** Routes `path` like Netlify does (by each function's `config.path`) and calls the handler. */
-function call(method: string, path: string, token?: string, payload?: unknown): Promise<Response> {
+/**
+ * Routes `path` like Netlify does (by each function's `config.path`) and calls the handler. A
+ * decision carries the revision the admin's list shows (`withSeenRevision`) unless it names one.
+ */
+async function call(method: string, path: string, token?: string, sent?: unknown): Promise<Response> {
   const url = `http://localhost${path}`;
+  const payload = method === 'PATCH' ? await withSeenRevision(sql, path, sent) : sent;
   for (const [handler, paths] of ROUTES) {
     for (const pathname of ([] as string[]).concat(paths ?? [])) {
       const match = new URLPattern({ pathname }).exec(url);
@@ -193,7 +198,8 @@ describe('every /api/admin endpoint', () => {
   it('405 for other methods; 400 for an unknown status filter; 404 for an id that is not a uuid', async () => {
     expect((await call('DELETE', '/api/admin/verification-requests', adminToken)).status).toBe(405);
     expect((await call('POST', '/api/admin/overview', adminToken)).status).toBe(405);
-    expect((await call('GET', `/api/admin/listings/${SOME_ID}`, adminToken)).status).toBe(405);
+    expect((await call('GET', `/api/admin/listings/${SOME_ID}`, adminToken)).status).toBe(404);
+    expect((await call('PUT', `/api/admin/listings/${SOME_ID}`, adminToken)).status).toBe(405);
     expect((await call('GET', '/api/admin/listings?status=nope', adminToken)).status).toBe(400);
     expect((await call('GET', '/api/admin/verification-requests?status=x', adminToken)).status).toBe(400);
     expect((await call('PATCH', '/api/admin/listings/abc', adminToken, { status: 'approved' })).status).toBe(
@@ -217,6 +223,7 @@ describe('verification requests', () => {
     const mine = requests.find((r) => r.id === p.request);
     expect(mine).toEqual({
       id: p.request,
+      revision: expect.any(Number) as number,
       status: 'pending',
       documents_submitted: ['State license', 'Insurance certificate'],
       requested_at: expect.any(String) as string,

@@ -97,11 +97,33 @@ beforeAll(async () => {
 type Target = 'pending' | 'decided' | 'unknown' | 'not-an-id';
 type Who = 'admin' | 'family' | 'provider' | 'none' | 'garbage';
 
-/** Calls `handler` with `context.params.id` set from `?target=` (see the header). */
-function targeted(handler: Handler, ids: () => Record<Target, string>): Handler {
-  return (req: Request, context: Context) => {
+/** Stands for the target's current revision in a generated body (the version the admin's list shows). */
+const SEEN = '"__seen__"';
+/** A revision no row has: a decision on a version older than the row's. */
+const STALE = 2147483000;
+
+/**
+ * Calls `handler` with `context.params.id` set from `?target=` (see the header), and `SEEN` in
+ * the body replaced by the target's revision in `table`.
+ */
+function targeted(handler: Handler, ids: () => Record<Target, string>, table: string): Handler {
+  return async (req: Request, context: Context) => {
     const target = (new URL(req.url).searchParams.get('target') ?? 'unknown') as Target;
-    return handler(req, { ...context, params: { id: ids()[target] } });
+    const id = ids()[target];
+    const text = req.body === null ? null : await req.text();
+    let sent = text;
+    if (text?.includes(SEEN)) {
+      const rows = /^[0-9a-f-]{36}$/.test(id)
+        ? await sql.unsafe<{ revision: number }[]>(`select revision from ${table} where id = $1`, [id])
+        : [];
+      sent = text.replaceAll(SEEN, String(rows[0]?.revision ?? 1));
+    }
+    const forwarded = new Request(req.url, {
+      method: req.method,
+      headers: req.headers,
+      ...(sent === null ? {} : { body: sent }),
+    });
+    return handler(forwarded, { ...context, params: { id } });
   };
 }
 
@@ -157,11 +179,27 @@ function bodies(withProgramId: boolean): fc.Arbitrary<string> {
         8,
       ),
       notObject: rarely(fc.constantFrom('[]', '"approved"', '42', 'null'), 20),
+      revision: fc.oneof(
+        { arbitrary: fc.constant('__seen__'), weight: 12 },
+        { arbitrary: fc.constant(undefined), weight: 1 },
+        { arbitrary: fc.constant(STALE), weight: 1 },
+        { arbitrary: fc.constantFrom(0, -1, 1.5, '7', null), weight: 1 },
+      ),
     })
     .map(
-      ({ status, statusValue: statusGiven, notes, notesValue: notesGiven, programId, extra, notObject }) => {
+      ({
+        status,
+        statusValue: statusGiven,
+        notes,
+        notesValue: notesGiven,
+        programId,
+        extra,
+        notObject,
+        revision,
+      }) => {
         if (notObject !== null) return notObject;
         const pairs: [string, unknown][] = [];
+        if (revision !== undefined) pairs.push(['revision', revision]);
         if (status) pairs.push(['status', statusGiven]);
         if (notes) pairs.push(['reviewer_notes', notesGiven]);
         if (programId !== undefined)
@@ -205,7 +243,9 @@ function cases(
                   ? garbage
                   : `Bearer ${w === 'admin' ? adminToken : w === 'family' ? family.token : providerUser.token}`,
             };
-      const parsed = schema.safeParse(parsedOrUndefined(text));
+      // The model reads the body with the revision the target will have (any valid number stands in).
+      const parsed = schema.safeParse(parsedOrUndefined(text.replaceAll(SEEN, '7')));
+      const stale = parsed.success && parsed.data.revision === STALE;
       const givenTaken =
         parsed.success &&
         'published_program_id' in parsed.data &&
@@ -222,7 +262,7 @@ function cases(
                 ? 400
                 : t === 'unknown' || t === 'not-an-id'
                   ? 404
-                  : t === 'decided'
+                  : stale || t === 'decided'
                     ? 409
                     : parsed.data.status === 'approved' && givenTaken
                       ? 409
@@ -236,7 +276,7 @@ function cases(
         expect: [status],
       };
     });
-  const wrongMethod = otherMethod(['PATCH']).map((method): HostileCase => ({
+  const wrongMethod = otherMethod(['PATCH', 'GET']).map((method): HostileCase => ({
     label: 'wrong method',
     method,
     headers: { authorization: `Bearer ${adminToken}` },
@@ -319,14 +359,14 @@ describe('PATCH /api/admin/verification-requests/:id with hostile input', () => 
       let pending = await newRequest('pending');
       const ids = () => ({ pending, decided, unknown: randomUUID(), 'not-an-id': 'not-an-id' });
       const report = await fuzzEndpoint({
-        handler: targeted(requestsAdmin, ids),
+        handler: targeted(requestsAdmin, ids, 'provider_verification_requests'),
         path: '/api/admin/verification-requests/x',
         sql,
         tables: ['notifications', 'provider_verification_requests'],
         numRuns: RUNS,
         cases: cases(verificationDecisionSchema, false),
         onSuccess: async (res, sent) => {
-          const input = verificationDecisionSchema.parse(JSON.parse(String(sent.body)));
+          const input = verificationDecisionSchema.parse(JSON.parse(String(sent.body).replaceAll(SEEN, '7')));
           const { request } = (await res.json()) as {
             request: { id: string; status: string; reviewer_notes: string | null };
           };
@@ -353,14 +393,14 @@ describe('PATCH /api/admin/listings/:id with hostile input', () => {
       let pending = await newListing('pending');
       const ids = () => ({ pending, decided, unknown: randomUUID(), 'not-an-id': 'not-an-id' });
       const report = await fuzzEndpoint({
-        handler: targeted(listingsAdmin, ids),
+        handler: targeted(listingsAdmin, ids, 'provider_listings'),
         path: '/api/admin/listings/x',
         sql,
         tables: ['notifications', 'provider_listings'],
         numRuns: RUNS,
         cases: cases(listingDecisionSchema, true),
         onSuccess: async (res, sent) => {
-          const input = listingDecisionSchema.parse(JSON.parse(String(sent.body)));
+          const input = listingDecisionSchema.parse(JSON.parse(String(sent.body).replaceAll(SEEN, '7')));
           const { listing } = (await res.json()) as {
             listing: { id: string; status: string; published_program_id: string | null };
           };

@@ -135,3 +135,40 @@ export async function confirmedUser(
   };
   return { email, token, id: claims.sub };
 }
+
+const DECISION_TARGETS: readonly [RegExp, string][] = [
+  [
+    /^\/api\/admin\/listings\/([^/]+)\/publication$/,
+    'select revision from listing_publications where listing_id = $1',
+  ],
+  [/^\/api\/admin\/listings\/([^/]+)$/, 'select revision from provider_listings where id = $1'],
+  [
+    /^\/api\/admin\/verification-requests\/([^/]+)$/,
+    'select revision from provider_verification_requests where id = $1',
+  ],
+  [
+    /^\/api\/admin\/reviews\/([^/]+)\/response$/,
+    'select revision from review_responses where review_id = $1',
+  ],
+  [/^\/api\/admin\/reviews\/([^/]+)$/, 'select revision from program_reviews where id = $1'],
+];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A decision body as /admin sends it: `payload` with the `revision` of the item the path decides
+ * (the listing, its published version, the request, the review or its response) as the list shows
+ * it now. A payload that names a revision, or is not an object, is sent as it is; an unknown item
+ * gets revision 1, so its request still reaches the 404.
+ */
+export async function withSeenRevision(sql: postgres.Sql, path: string, payload: unknown): Promise<unknown> {
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload) || 'revision' in payload)
+    return payload;
+  const pathname = new URL(path, 'http://localhost').pathname;
+  for (const [pattern, query] of DECISION_TARGETS) {
+    const id = pattern.exec(pathname)?.[1];
+    if (id === undefined) continue;
+    const rows = UUID.test(id) ? await sql.unsafe<{ revision: number }[]>(query, [id]) : [];
+    return { ...payload, revision: rows[0]?.revision ?? 1 };
+  }
+  return payload;
+}

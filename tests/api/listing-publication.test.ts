@@ -48,6 +48,7 @@ import {
   signIn,
   type ApiError,
   type TestUser,
+  withSeenRevision,
 } from './helpers.ts';
 
 type Handler = (req: Request, context: Context) => Promise<Response>;
@@ -69,7 +70,7 @@ const ROUTES: [Handler, string[]][] = [
  * Routes `path` like Netlify does (by each function's `config.path`, the most specific first: the
  * `/publication` paths before `/:id`) and calls the handler. `payload` a string is sent as it is.
  */
-function call(
+async function call(
   method: string,
   path: string,
   token?: string,
@@ -77,6 +78,8 @@ function call(
   contentType = 'application/json',
 ): Promise<Response> {
   const url = `http://localhost${path}`;
+  // A decision carries the revision the admin's list shows, unless it names one.
+  if (method !== 'GET') payload = await withSeenRevision(sql, path, payload);
   const candidates = ROUTES.flatMap(([handler, list]) => list.map((p) => [handler, p] as const)).sort(
     (a, b) => b[1].length - a[1].length,
   );

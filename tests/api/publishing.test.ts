@@ -48,6 +48,7 @@ import {
   signIn,
   type ApiError,
   type TestUser,
+  withSeenRevision,
 } from './helpers.ts';
 import type { AdminOverview } from '../../src/api/contracts/admin.ts';
 import type { ProviderResponse, UploadResponse } from '../../src/api/contracts/providers.ts';
@@ -142,11 +143,13 @@ async function pendingListing(name: string, fields: Partial<typeof COMPLETE> = {
   return row?.id ?? '';
 }
 
-function decide(id: string, payload: unknown): Promise<Response> {
-  const req = new Request(`http://localhost/api/admin/listings/${id}`, {
+/** The admin's decision on `id`, made on the revision the list shows (unless `payload` names one). */
+async function decide(id: string, payload: unknown): Promise<Response> {
+  const path = `/api/admin/listings/${id}`;
+  const req = new Request(`http://localhost${path}`, {
     method: 'PATCH',
     headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify(payload),
+    body: JSON.stringify(await withSeenRevision(sql, path, payload)),
   });
   return listingsAdmin(req, { ...ctx(), params: { id } });
 }

@@ -41,6 +41,7 @@ import {
   signIn,
   type ApiError,
   type TestUser,
+  withSeenRevision,
 } from './helpers.ts';
 
 const sql = adminSql();
@@ -84,8 +85,12 @@ const api = (
   path: string,
   options: { token?: string; payload?: unknown; raw?: string } = {},
 ) => call(reviews, reviewsConfig.path, method, path, options);
-const admin = (method: string, path: string, options: { token?: string; payload?: unknown } = {}) =>
-  call(adminReviews, adminConfig.path, method, path, options);
+/** The moderator's calls; a decision carries the revision the list shows unless it names one. */
+const admin = async (method: string, path: string, options: { token?: string; payload?: unknown } = {}) =>
+  call(adminReviews, adminConfig.path, method, path, {
+    ...options,
+    ...(method === 'PATCH' ? { payload: await withSeenRevision(sql, path, options.payload) } : {}),
+  });
 const provider = (method: string, path: string, options: { token?: string; payload?: unknown } = {}) =>
   call(providerReviews, providerConfig.path, method, path, options);
 

@@ -16,7 +16,7 @@ import {
 import { ADMIN_MESSAGES, MAX_NOTES_LENGTH, MAX_REASON_LENGTH } from '../../../src/api/contracts/admin.ts';
 import { PROGRAM_ID_PATTERN } from '../../../src/lib/program-id.ts';
 import type { Tx } from './db.ts';
-import { badRequest, forbidden } from './http.ts';
+import { badRequest, forbidden, HttpError } from './http.ts';
 import { drainNotifications } from './notifications.ts';
 
 /**
@@ -37,6 +37,24 @@ const notes = z
   .refine((v) => codePointLength(v) <= MAX_NOTES_LENGTH, { error: ADMIN_MESSAGES.notesTooLong })
   .nullish();
 
+/**
+ * The version of the item the administrator read (`revision` of the row as the list answered
+ * it). Required: a decision is about one version, and a decision that names none is refused.
+ */
+export const revision = z
+  .number({ error: ADMIN_MESSAGES.revisionRequired })
+  .int({ error: ADMIN_MESSAGES.revisionRequired })
+  .positive({ error: ADMIN_MESSAGES.revisionRequired });
+
+/**
+ * 409 for a decision made on an older version than the row's: the sentence, also under
+ * `fields.revision` so a client tells it apart from other conflicts (it reloads the item and
+ * shows what changed).
+ */
+export function changedSince(message: string): HttpError {
+  return new HttpError(409, 'conflict', message, { fields: { revision: message } });
+}
+
 const bodyObject = {
   error: (issue: { code: string }) => (issue.code === 'invalid_type' ? MESSAGES.bodyObject : undefined),
 };
@@ -52,6 +70,7 @@ export const verificationDecisionSchema = z
     {
       status: z.enum(['approved', 'rejected'], { error: ADMIN_MESSAGES.decisionStatus }),
       reviewer_notes: notes,
+      revision,
     },
     bodyObject,
   )
@@ -68,6 +87,7 @@ export const listingDecisionSchema = z
         .trim()
         .regex(PROGRAM_ID_PATTERN, { error: ADMIN_MESSAGES.programId })
         .nullish(),
+      revision,
     },
     bodyObject,
   )
@@ -87,8 +107,8 @@ const reason = z
 export const publicationDecisionSchema = z.discriminatedUnion(
   'action',
   [
-    z.strictObject({ action: z.literal('unpublish'), reason }, bodyObject),
-    z.strictObject({ action: z.literal('republish') }, bodyObject),
+    z.strictObject({ action: z.literal('unpublish'), reason, revision }, bodyObject),
+    z.strictObject({ action: z.literal('republish'), revision }, bodyObject),
   ],
   { error: ADMIN_MESSAGES.publicationAction },
 );

@@ -13,7 +13,7 @@ import type {
   PublicReview,
   ReviewProgram,
 } from '../../../src/api/contracts/reviews.ts';
-import { MAX_LISTED_REVIEWS } from '../../../src/api/contracts/reviews.ts';
+import { ADMIN_REPORTS_SHOWN, MAX_LISTED_REVIEWS } from '../../../src/api/contracts/reviews.ts';
 import {
   publicNameParts,
   RELATIONSHIP_LABELS,
@@ -147,6 +147,9 @@ export async function reviewPrograms(ids: readonly string[]): Promise<Map<string
 interface AdminReviewRow extends OwnReviewRow {
   flags: ReviewFlag[];
   author_is_provider: boolean;
+  report_count: number;
+  open_reports: number;
+  reports_not_stored: number;
   reports: {
     id: string;
     reason: string;
@@ -161,7 +164,9 @@ interface AdminReviewRow extends OwnReviewRow {
   response_created_at: Date | null;
   response_updated_at: Date | null;
   response_moderated_at: Date | null;
+  response_revision: number | null;
   organization_name: string | null;
+  revision: number;
 }
 
 /** What each filter of the moderator's list selects. */
@@ -177,12 +182,13 @@ const FILTERS: Readonly<Record<AdminReviewFilter, string>> = {
 
 /**
  * The moderator's list (`filter.id`: that review): the text, the flags, the verified-contact
- * marker, whether the author is a provider, the reports and the response. Oldest first for what
+ * marker, whether the author is a provider, the newest ADMIN_REPORTS_SHOWN reports with the count
+ * of all of them (and of those counted beyond the cap, not stored), and the response. Oldest first for what
  * waits (first come, first checked), newest first otherwise. Run where `assertAdmin` passed.
  */
 export async function selectAdminReviews(
   tx: Tx,
-  filter: { id?: string; status?: AdminReviewFilter },
+  filter: { id?: string; status?: AdminReviewFilter; offset?: number; limit?: number },
 ): Promise<AdminReview[]> {
   const status = filter.status ?? 'waiting';
   const id = filter.id ?? null;
@@ -192,7 +198,7 @@ export async function selectAdminReviews(
       ? tx.unsafe('asc')
       : tx.unsafe('desc');
   const rows = await tx<AdminReviewRow[]>`
-    select ${tx.unsafe(PUBLIC_COLUMNS)}, r.status, r.rejection_rule, r.moderated_at, r.flags,
+    select ${tx.unsafe(PUBLIC_COLUMNS)}, r.status, r.rejection_rule, r.moderated_at, r.flags, r.revision,
            exists (select 1 from providers pr where pr.user_id = r.user_id) as author_is_provider,
            coalesce((
              select json_agg(json_build_object(
@@ -200,18 +206,25 @@ export async function selectAdminReviews(
                       'created_at', to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
                       'resolved_at', to_char(o.resolved_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
                     order by o.created_at desc)
-             from review_reports o where o.review_id = r.id
+             from (
+               select * from review_reports o0 where o0.review_id = r.id
+               order by o0.created_at desc, o0.id limit ${ADMIN_REPORTS_SHOWN}
+             ) o
            ), '[]') as reports,
+           (select count(*)::integer from review_reports o where o.review_id = r.id) as report_count,
+           (select count(*)::integer from review_reports o where o.review_id = r.id and o.status = 'open') as open_reports,
+           coalesce((select f.reports from report_overflow f where f.kind = 'review' and f.item = r.id::text), 0)
+             as reports_not_stored,
            s.id as response_id, s.body as response_body, s.status as response_status,
            s.rejection_rule as response_rejection_rule, s.created_at as response_created_at,
            s.updated_at as response_updated_at, s.moderated_at as response_moderated_at,
-           p.organization_name
+           s.revision as response_revision, p.organization_name
     from program_reviews r
     left join review_responses s on s.review_id = r.id
     left join providers p on p.id = s.provider_id
     where (${id}::uuid is null or r.id = ${id}::uuid) and (${where})
     order by r.created_at ${order}, r.id
-    limit ${MAX_LISTED_REVIEWS}`;
+    limit ${filter.limit ?? MAX_LISTED_REVIEWS} offset ${filter.offset ?? 0}`;
   const programs = await reviewPrograms(rows.map((r) => r.program_id));
   return rows.map((r) => {
     const {
@@ -228,12 +241,16 @@ export async function selectAdminReviews(
       flags: r.flags,
       author_is_provider: r.author_is_provider,
       reports: r.reports,
-      open_reports: r.reports.filter((o) => o.status === 'open').length,
+      report_count: r.report_count,
+      open_reports: r.open_reports,
+      reports_not_stored: r.reports_not_stored,
+      revision: r.revision,
       response:
         r.response_id === null ||
         r.response_body === null ||
         r.response_status === null ||
-        r.response_created_at === null
+        r.response_created_at === null ||
+        r.response_revision === null
           ? null
           : {
               id: r.response_id,
@@ -244,6 +261,7 @@ export async function selectAdminReviews(
               created_at: r.response_created_at.toISOString(),
               updated_at: (r.response_updated_at ?? r.response_created_at).toISOString(),
               moderated_at: r.response_moderated_at?.toISOString() ?? null,
+              revision: r.response_revision,
             },
     };
   });

@@ -31,6 +31,10 @@ export const ADMIN_MESSAGES = {
   neverPublished: 'This listing has never been published.',
   notLive: (state: string) => `This listing is not on the directory (it is ${state}).`,
   alreadyLive: 'This listing is already on the directory.',
+  revisionRequired: 'Reload the page: this decision does not say which version you reviewed.',
+  listingChanged: 'This listing changed after you opened it — review the new version.',
+  publicationChanged: 'This published listing changed after you opened it — review the new version.',
+  requestChanged: 'This verification request changed after you opened it — review the new version.',
 } as const;
 
 /** Most characters of the reason for taking a listing down (`listing_publications_state_reason_check`). */
@@ -112,6 +116,8 @@ export interface AdminVerificationRequest {
   requested_at: string;
   reviewed_at: string | null;
   reviewer_notes: string | null;
+  /** The version the administrator reads; a decision names it. */
+  revision: number;
   provider: {
     id: string;
     organization_name: string;
@@ -145,7 +151,8 @@ export type AdminListing = ProviderListingRow & {
     verification_status: VerificationStatus;
     verified_at: string | null;
   };
-  publication: ListingPublication | null;
+  /** Its `revision` is the version an unpublish or republish names. */
+  publication: (ListingPublication & { revision: number }) | null;
   uploads: {
     id: string;
     url: string;
@@ -159,7 +166,8 @@ export type AdminListing = ProviderListingRow & {
  * `POST /api/admin/listings/:id/publication` body: take a live listing off the directory (a
  * reason, shown to and e-mailed to the provider) or put an unpublished/withdrawn one back.
  */
-export type PublicationDecisionBody = { action: 'unpublish'; reason: string } | { action: 'republish' };
+export type PublicationDecisionBody =
+  { action: 'unpublish'; reason: string; revision: number } | { action: 'republish'; revision: number };
 
 /** `GET /api/admin/listings` → 200. */
 export interface AdminListingsResponse {

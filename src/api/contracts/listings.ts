@@ -32,6 +32,7 @@ export interface ListingPublication {
   /** When the version now published was reviewed and approved ("Listing reviewed" date). */
   reviewed_at: string;
   first_published_at: string;
+  /** The snapshot: its `revision` is the listing's revision it was approved as. */
   snapshot: ListingSnapshot;
 }
 
@@ -41,7 +42,9 @@ export interface ListingPublication {
  * `status` is the working copy's: `pending` with a publication is an edit waiting for review
  * while the published version stays live; `rejected` with one is an edit that was not approved.
  */
-export type Listing = Omit<ProviderListingRow, 'reviewed_by'> & {
+export type Listing = Omit<ProviderListingRow, 'reviewed_by' | 'revision'> & {
+  /** The version administrators decide on (sent, not used by the dashboard). */
+  revision?: number;
   availability: ListingAvailability | null;
   publication: ListingPublication | null;
 };

@@ -42,6 +42,10 @@ export const SMALL_BODY_MAX_BYTES = 16 * 1024;
 export const REVIEWS_PAGE_SIZE = 20;
 /** Most reviews a moderator's or a provider's list answers. */
 export const MAX_LISTED_REVIEWS = 500;
+/** Reviews per page of the moderator's list (`GET /api/admin/reviews`). */
+export const ADMIN_REVIEWS_PAGE_SIZE = 50;
+/** The newest reports the moderator's list shows with each review (the rest are counted). */
+export const ADMIN_REPORTS_SHOWN = 3;
 
 /** The words of the review form, the list, the moderator's tab, the provider's card and the API. */
 export const REVIEW_MESSAGES = {
@@ -163,11 +167,20 @@ export const REVIEW_MESSAGES = {
   alreadyPublished: 'This is already published and has no open reports.',
   alreadyRejected: 'This is already rejected under this rule.',
   responseNotFound: 'This review has no response.',
+  revisionRequired: 'Reload the page: this decision does not say which version you reviewed.',
+  reviewChanged: 'This review changed after you opened it — review the new version.',
+  responseChanged: 'This response changed after you opened it — review the new version.',
   authorIsProvider: 'Written from a provider account',
   verifiedContact: 'Sent a request through this site',
   noVerifiedContact: 'No request sent through this site',
   openReports: (n: number) => `${String(n)} open ${n === 1 ? 'report' : 'reports'}`,
+  /** Under the newest reports, when the review has more. */
+  reportsShown: (shown: number, total: number) => `The newest ${String(shown)} of ${String(total)} reports.`,
+  /** Reports received beyond the cap of open reports: counted, not stored. */
+  reportsNotStored: (n: number) =>
+    `${String(n)} more ${n === 1 ? 'report was' : 'reports were'} received and counted, not stored (the review has the most open reports kept).`,
   statusFilter: 'Show status=waiting, pending, reported, published, rejected or all.',
+  offsetInvalid: 'offset must be a whole number from 0.',
 
   // ---- The provider's responses ----
   providerTitle: 'Reviews of your programs',
@@ -235,6 +248,8 @@ export interface DecideReviewBody {
   decision: 'publish' | 'reject';
   /** Required when rejecting: the id of a rule of REMOVAL_RULES. */
   rule?: RemovalRuleId | null;
+  /** The `revision` of the review (or its response) the moderator read; 409 when it has a newer one. */
+  revision: number;
 }
 
 /** `PUT /api/provider/reviews/:id/response` body. */
@@ -351,6 +366,8 @@ export interface AdminReviewResponseItem {
   created_at: string;
   updated_at: string;
   moderated_at: string | null;
+  /** The version the moderator reads; a decision on the response names it. */
+  revision: number;
 }
 
 /** One review in the moderator's queue. */
@@ -363,9 +380,16 @@ export interface AdminReview extends Omit<PublicReview, 'response' | 'program_id
   flags: ReviewFlag[];
   /** The author's account is a provider's. */
   author_is_provider: boolean;
+  /** Its newest reports, at most ADMIN_REPORTS_SHOWN (of any status). */
   reports: AdminReviewReport[];
+  /** All its stored reports, of any status (`reports` holds the newest few). */
+  report_count: number;
   open_reports: number;
+  /** Reports received beyond the open reports a review may have (OPEN_REPORTS_CAP): counted, not stored. */
+  reports_not_stored: number;
   response: AdminReviewResponseItem | null;
+  /** The version the moderator reads; a decision on the review names it. */
+  revision: number;
 }
 
 /** What the moderator's list shows: `waiting` (the default) is pending, reported, or with a pending response. */
@@ -379,9 +403,13 @@ export const ADMIN_REVIEW_FILTERS = [
 ] as const;
 export type AdminReviewFilter = (typeof ADMIN_REVIEW_FILTERS)[number];
 
-/** `GET /api/admin/reviews[?status=…]` → 200: oldest waiting first (at most 500). */
+/**
+ * `GET /api/admin/reviews[?status=…][&offset=N]` → 200: oldest waiting first, ADMIN_REVIEWS_PAGE_SIZE
+ * a page; `next_offset` asks for the next page (null: this was the last).
+ */
 export interface AdminReviewsResponse {
   reviews: AdminReview[];
+  next_offset: number | null;
 }
 
 /** `PATCH /api/admin/reviews/:id` (and `…/response`) → 200. */

@@ -72,7 +72,8 @@ export function statusQuery(filter: string): string {
 
 export type Decision = 'approved' | 'rejected';
 
-export type DecisionInput = { decision: Decision; notes: string; programId?: string };
+/** A decision as typed; `revision` is the version of the item shown (the one decided on). */
+export type DecisionInput = { decision: Decision; notes: string; programId?: string; revision: number };
 
 export type DecisionErrors = { reviewer_notes?: string; published_program_id?: string };
 
@@ -101,12 +102,13 @@ export function decisionBody(input: DecisionInput): ListingDecisionBody {
     status: input.decision,
     reviewer_notes: notes === '' ? null : notes,
     ...(input.decision === 'approved' && programId !== '' ? { published_program_id: programId } : {}),
+    revision: input.revision,
   };
 }
 
 export type PublicationAction = PublicationDecisionBody['action'];
 
-export type PublicationInput = { action: PublicationAction; reason: string };
+export type PublicationInput = { action: PublicationAction; reason: string; revision: number };
 
 /**
  * What keeps a publication decision from being sent (the API checks again): a reason is required
@@ -123,8 +125,8 @@ export function publicationErrors(input: PublicationInput): { reason?: string } 
 /** The POST body of a publication decision (the reason trimmed; none to republish). */
 export function publicationBody(input: PublicationInput): PublicationDecisionBody {
   return input.action === 'unpublish'
-    ? { action: 'unpublish', reason: input.reason.trim() }
-    : { action: 'republish' };
+    ? { action: 'unpublish', reason: input.reason.trim(), revision: input.revision }
+    : { action: 'republish', revision: input.revision };
 }
 
 const PUBLICATION_LABELS: Record<string, { label: string; tone: Tone }> = {
@@ -306,7 +308,7 @@ export const REVIEW_FILTERS: readonly { value: AdminReviewFilter; label: string 
   { value: 'all', label: 'All' },
 ];
 
-export type ReviewDecisionInput = { decision: 'publish' | 'reject'; rule: string };
+export type ReviewDecisionInput = { decision: 'publish' | 'reject'; rule: string; revision: number };
 
 /**
  * What keeps a review decision from being sent (the API checks again): a rejection names one rule
@@ -320,8 +322,8 @@ export function reviewDecisionErrors(input: ReviewDecisionInput): { rule?: strin
 /** The PATCH body of a review (or response) decision: the rule only with a rejection. */
 export function reviewDecisionBody(input: ReviewDecisionInput): DecideReviewBody {
   return input.decision === 'reject' && isRemovalRule(input.rule)
-    ? { decision: 'reject', rule: input.rule }
-    : { decision: 'publish' };
+    ? { decision: 'reject', rule: input.rule, revision: input.revision }
+    : { decision: 'publish', revision: input.revision };
 }
 
 /**

@@ -38,6 +38,7 @@ function listing(extra: Partial<AdminListing> = {}): AdminListing {
     id: '3f0c7c62-8d5a-4a4b-9a0e-1d2c3b4a5f60',
     provider_id: 'p1',
     center_name: 'Harbor House',
+    revision: 1,
     description: 'Residential ERP for teens.',
     phone: '617 555 0142',
     email: null,
@@ -108,6 +109,7 @@ const PUBLICATION = {
   reviewed_at: '2026-10-01T12:00:00Z',
   first_published_at: '2026-09-01T12:00:00Z',
   snapshot: {},
+  revision: 3,
 };
 
 function html(l: AdminListing): string {
@@ -217,32 +219,39 @@ describe('publication decisions', () => {
   it.each<[string, Parameters<typeof publicationErrors>[0], { reason?: string }]>([
     [
       'unpublish without a reason',
-      { action: 'unpublish', reason: '' },
+      { action: 'unpublish', revision: 3, reason: '' },
       { reason: ADMIN_MESSAGES.reasonRequired },
     ],
     [
       'unpublish with blanks only',
-      { action: 'unpublish', reason: ' \n ' },
+      { action: 'unpublish', revision: 3, reason: ' \n ' },
       { reason: ADMIN_MESSAGES.reasonRequired },
     ],
-    ['unpublish with a reason', { action: 'unpublish', reason: 'License lapsed.' }, {}],
+    ['unpublish with a reason', { action: 'unpublish', revision: 3, reason: 'License lapsed.' }, {}],
     [
       'a reason too long',
-      { action: 'unpublish', reason: 'x'.repeat(MAX_REASON_LENGTH + 1) },
+      { action: 'unpublish', revision: 3, reason: 'x'.repeat(MAX_REASON_LENGTH + 1) },
       { reason: ADMIN_MESSAGES.reasonTooLong },
     ],
-    ['a reason at the limit', { action: 'unpublish', reason: 'x'.repeat(MAX_REASON_LENGTH) }, {}],
-    ['republish needs nothing', { action: 'republish', reason: '' }, {}],
+    [
+      'a reason at the limit',
+      { action: 'unpublish', revision: 3, reason: 'x'.repeat(MAX_REASON_LENGTH) },
+      {},
+    ],
+    ['republish needs nothing', { action: 'republish', revision: 3, reason: '' }, {}],
   ])('%s', (_, input, errors) => {
     expect(publicationErrors(input)).toEqual(errors);
   });
 
   it.each([
     [
-      { action: 'unpublish', reason: '  License lapsed. ' },
-      { action: 'unpublish', reason: 'License lapsed.' },
+      { action: 'unpublish', revision: 3, reason: '  License lapsed. ' },
+      { action: 'unpublish', reason: 'License lapsed.', revision: 3 },
     ],
-    [{ action: 'republish', reason: 'ignored' }, { action: 'republish' }],
+    [
+      { action: 'republish', revision: 3, reason: 'ignored' },
+      { action: 'republish', revision: 3 },
+    ],
   ] as const)('body %#', (input, body) => {
     expect(publicationBody(input)).toEqual(body);
   });
@@ -274,14 +283,16 @@ describe('decidePublication', () => {
     apiFetch.mockResolvedValueOnce(
       json(200, { listing: { id: 'l1', publication: { state: 'unpublished' } } }),
     );
-    expect(await api.decidePublication('l1', { action: 'unpublish', reason: ' Closed. ' })).toEqual({
+    expect(
+      await api.decidePublication('l1', { action: 'unpublish', revision: 3, reason: ' Closed. ' }),
+    ).toEqual({
       ok: true,
       value: { id: 'l1', publication: { state: 'unpublished' } },
     });
     const [path, init] = apiFetch.mock.calls[0] ?? [];
     expect(path).toBe('/api/admin/listings/l1/publication');
     expect(init?.method).toBe('POST');
-    expect(JSON.parse(init?.body as string)).toEqual({ action: 'unpublish', reason: 'Closed.' });
+    expect(JSON.parse(init?.body as string)).toEqual({ action: 'unpublish', revision: 3, reason: 'Closed.' });
 
     apiFetch.mockResolvedValueOnce(
       json(400, {
@@ -292,7 +303,9 @@ describe('decidePublication', () => {
         },
       }),
     );
-    expect(await api.decidePublication('l1', { action: 'unpublish', reason: 'x' })).toMatchObject({
+    expect(
+      await api.decidePublication('l1', { action: 'unpublish', revision: 3, reason: 'x' }),
+    ).toMatchObject({
       ok: false,
       kind: 'error',
       status: 400,
@@ -302,13 +315,15 @@ describe('decidePublication', () => {
     apiFetch.mockResolvedValueOnce(
       json(409, { error: { code: 'conflict', message: ADMIN_MESSAGES.alreadyLive } }),
     );
-    expect(await api.decidePublication('l1', { action: 'republish', reason: '' })).toMatchObject({
-      kind: 'error',
-      status: 409,
-      message: { description: ADMIN_MESSAGES.alreadyLive },
-    });
+    expect(await api.decidePublication('l1', { action: 'republish', revision: 3, reason: '' })).toMatchObject(
+      {
+        kind: 'error',
+        status: 409,
+        message: { description: ADMIN_MESSAGES.alreadyLive },
+      },
+    );
     apiFetch.mockResolvedValueOnce(json(403, { error: { code: 'forbidden', message: 'no' } }));
-    expect(await api.decidePublication('l1', { action: 'republish', reason: '' })).toEqual({
+    expect(await api.decidePublication('l1', { action: 'republish', revision: 3, reason: '' })).toEqual({
       ok: false,
       kind: 'forbidden',
     });

@@ -32,25 +32,30 @@ describe('the Reviews tab', () => {
 
 describe('reviewDecisionErrors and reviewDecisionBody', () => {
   it.each<[string, ReviewDecisionInput, { rule?: string }, unknown]>([
-    ['publish', { decision: 'publish', rule: '' }, {}, { decision: 'publish' }],
-    ['publish ignores a chosen rule', { decision: 'publish', rule: 'spam' }, {}, { decision: 'publish' }],
+    ['publish', { revision: 7, decision: 'publish', rule: '' }, {}, { decision: 'publish', revision: 7 }],
+    [
+      'publish ignores a chosen rule',
+      { revision: 7, decision: 'publish', rule: 'spam' },
+      {},
+      { decision: 'publish', revision: 7 },
+    ],
     [
       'reject without a rule',
-      { decision: 'reject', rule: '' },
+      { revision: 7, decision: 'reject', rule: '' },
       { rule: M.ruleMissing },
-      { decision: 'publish' },
+      { decision: 'publish', revision: 7 },
     ],
     [
       'reject under an unknown rule',
-      { decision: 'reject', rule: 'negative' },
+      { revision: 7, decision: 'reject', rule: 'negative' },
       { rule: M.ruleMissing },
-      { decision: 'publish' },
+      { decision: 'publish', revision: 7 },
     ],
     ...REMOVAL_RULE_IDS.map((rule): [string, ReviewDecisionInput, { rule?: string }, unknown] => [
       `reject under ${rule}`,
-      { decision: 'reject', rule },
+      { revision: 7, decision: 'reject', rule },
       {},
-      { decision: 'reject', rule },
+      { decision: 'reject', rule, revision: 7 },
     ]),
   ])('%s', (_, input, errors, body) => {
     expect(reviewDecisionErrors(input)).toEqual(errors);

@@ -58,44 +58,58 @@ describe('tabs in the address', () => {
 
 describe('decisions', () => {
   it.each([
-    [{ decision: 'rejected', notes: '' }, { reviewer_notes: ADMIN_MESSAGES.notesRequired }],
-    [{ decision: 'rejected', notes: '  \n ' }, { reviewer_notes: ADMIN_MESSAGES.notesRequired }],
-    [{ decision: 'rejected', notes: '\u200B' }, { reviewer_notes: ADMIN_MESSAGES.notesRequired }],
-    [{ decision: 'rejected', notes: 'Send the license.' }, {}],
-    [{ decision: 'approved', notes: '' }, {}],
-    [{ decision: 'approved', notes: 'x'.repeat(5001) }, { reviewer_notes: ADMIN_MESSAGES.notesTooLong }],
-    [{ decision: 'approved', notes: '😀'.repeat(5000) }, {}],
+    [{ revision: 7, decision: 'rejected', notes: '' }, { reviewer_notes: ADMIN_MESSAGES.notesRequired }],
+    [{ revision: 7, decision: 'rejected', notes: '  \n ' }, { reviewer_notes: ADMIN_MESSAGES.notesRequired }],
     [
-      { decision: 'approved', notes: '', programId: 'Harbor House' },
+      { revision: 7, decision: 'rejected', notes: '\u200B' },
+      { reviewer_notes: ADMIN_MESSAGES.notesRequired },
+    ],
+    [{ revision: 7, decision: 'rejected', notes: 'Send the license.' }, {}],
+    [{ revision: 7, decision: 'approved', notes: '' }, {}],
+    [
+      { revision: 7, decision: 'approved', notes: 'x'.repeat(5001) },
+      { reviewer_notes: ADMIN_MESSAGES.notesTooLong },
+    ],
+    [{ revision: 7, decision: 'approved', notes: '😀'.repeat(5000) }, {}],
+    [
+      { revision: 7, decision: 'approved', notes: '', programId: 'Harbor House' },
       { published_program_id: ADMIN_MESSAGES.programId },
     ],
     [
-      { decision: 'approved', notes: '', programId: '-harbor' },
+      { revision: 7, decision: 'approved', notes: '', programId: '-harbor' },
       { published_program_id: ADMIN_MESSAGES.programId },
     ],
-    [{ decision: 'approved', notes: '', programId: ' harbor-house-2 ' }, {}],
-    [{ decision: 'approved', notes: '', programId: '   ' }, {}],
-    [{ decision: 'rejected', notes: 'Fix it', programId: 'Not Valid' }, {}],
+    [{ revision: 7, decision: 'approved', notes: '', programId: ' harbor-house-2 ' }, {}],
+    [{ revision: 7, decision: 'approved', notes: '', programId: '   ' }, {}],
+    [{ revision: 7, decision: 'rejected', notes: 'Fix it', programId: 'Not Valid' }, {}],
   ] as const)('%j → %j', (input, errors) => {
     expect(decisionErrors(input)).toEqual(errors);
   });
 
   it('builds the PATCH body: trimmed notes or null, the program id only when approving with one', () => {
-    expect(decisionBody({ decision: 'approved', notes: '  ' })).toEqual({
+    expect(decisionBody({ revision: 7, decision: 'approved', notes: '  ' })).toEqual({
       status: 'approved',
+      revision: 7,
       reviewer_notes: null,
     });
-    expect(decisionBody({ decision: 'approved', notes: ' ok ', programId: ' harbor ' })).toEqual({
+    expect(decisionBody({ revision: 7, decision: 'approved', notes: ' ok ', programId: ' harbor ' })).toEqual(
+      {
+        status: 'approved',
+        revision: 7,
+        reviewer_notes: 'ok',
+        published_program_id: 'harbor',
+      },
+    );
+    expect(decisionBody({ revision: 7, decision: 'approved', notes: '', programId: '' })).toEqual({
       status: 'approved',
-      reviewer_notes: 'ok',
-      published_program_id: 'harbor',
-    });
-    expect(decisionBody({ decision: 'approved', notes: '', programId: '' })).toEqual({
-      status: 'approved',
+      revision: 7,
       reviewer_notes: null,
     });
-    expect(decisionBody({ decision: 'rejected', notes: 'Fix\nit', programId: 'harbor' })).toEqual({
+    expect(
+      decisionBody({ revision: 7, decision: 'rejected', notes: 'Fix\nit', programId: 'harbor' }),
+    ).toEqual({
       status: 'rejected',
+      revision: 7,
       reviewer_notes: 'Fix\nit',
     });
   });
@@ -206,7 +220,7 @@ describe('calls', () => {
         },
       }),
     );
-    const refused = await api.decideListing('id-1', { decision: 'rejected', notes: 'x' });
+    const refused = await api.decideListing('id-1', { revision: 7, decision: 'rejected', notes: 'x' });
     expect(refused).toMatchObject({
       ok: false,
       kind: 'error',
@@ -217,14 +231,20 @@ describe('calls', () => {
     const [path, init] = apiFetch.mock.calls[0] ?? [];
     expect(path).toBe('/api/admin/listings/id-1');
     expect(init?.method).toBe('PATCH');
-    expect(JSON.parse(init?.body as string)).toEqual({ status: 'rejected', reviewer_notes: 'x' });
+    expect(JSON.parse(init?.body as string)).toEqual({
+      status: 'rejected',
+      reviewer_notes: 'x',
+      revision: 7,
+    });
 
     apiFetch.mockResolvedValueOnce(new Response('<html>bad gateway</html>', { status: 502 }));
-    expect(await api.decideVerification('r', { decision: 'approved', notes: '' })).toMatchObject({
-      kind: 'error',
-      status: 502,
-      message: { description: 'The decision could not be saved. Please try again.' },
-    });
+    expect(await api.decideVerification('r', { revision: 7, decision: 'approved', notes: '' })).toMatchObject(
+      {
+        kind: 'error',
+        status: 502,
+        message: { description: 'The decision could not be saved. Please try again.' },
+      },
+    );
     apiFetch.mockRejectedValueOnce(new TypeError('offline'));
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(await api.loadVerificationRequests('')).toMatchObject({
@@ -239,7 +259,9 @@ describe('calls', () => {
     apiFetch.mockResolvedValueOnce(json(200, { requests: [{ id: 'r1' }] }));
     expect(await api.loadVerificationRequests('pending')).toEqual({ ok: true, value: [{ id: 'r1' }] });
     apiFetch.mockResolvedValueOnce(json(200, { listing: { id: 'l1', status: 'approved' } }));
-    expect(await api.decideListing('l1', { decision: 'approved', notes: '', programId: 'harbor' })).toEqual({
+    expect(
+      await api.decideListing('l1', { revision: 7, decision: 'approved', notes: '', programId: 'harbor' }),
+    ).toEqual({
       ok: true,
       value: { id: 'l1', status: 'approved' },
     });
