@@ -133,5 +133,7 @@ export function registrationError(error: AuthErrorLike): Message {
   if (error.status === 429 || error.code === 'over_request_rate_limit' || /rate limit/i.test(text)) {
     return MESSAGES.tooManyAttempts;
   }
+  // Nothing was created: the confirmation e-mail could not be sent (docs/local-backend.md).
+  if (/error sending confirmation email/i.test(text)) return MESSAGES.confirmationNotSent;
   return REGISTRATION_MESSAGES.registrationError;
 }

@@ -53,6 +53,11 @@ export const MESSAGES = {
     description:
       'If that address is waiting for confirmation, we sent it a new link. Please check your email.',
   },
+  confirmationNotSent: {
+    title: 'Confirmation Email Not Sent',
+    description:
+      'We could not send the confirmation email, so no account was created. Please try again in a few minutes.',
+  },
   passwordUpdated: { title: 'Password Updated', description: 'Your password has been successfully updated.' },
   missingEmail: { title: 'Missing Email', description: 'Please enter your email address.' },
   emailRequired: { title: 'Email Required', description: 'Please enter your email address first.' },
@@ -118,6 +123,8 @@ export function signUpError(error: AuthErrorLike): Message {
     return MESSAGES.passwordTooShort;
   }
   if (isRateLimited(error)) return MESSAGES.tooManyAttempts;
+  // Supabase Auth (and the local server) keeps nothing when the confirmation cannot be mailed.
+  if (/error sending confirmation email/i.test(error.message ?? '')) return MESSAGES.confirmationNotSent;
   return {
     title: 'Sign Up Error',
     description: serverText(error, 'There was an error creating your account.'),

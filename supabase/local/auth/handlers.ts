@@ -17,6 +17,7 @@ import {
   consumeOneTimeToken,
   createFlowState,
   createUserOnce,
+  deleteUnconfirmedUser,
   dummyPasswordCheck,
   findUserByEmail,
   findUserById,
@@ -44,6 +45,8 @@ export type AuthContext = TokenContext & {
   codeAttempts: CodeAttemptLimiter;
   minPasswordLength: number;
   mailFrom: string;
+  /** The operator's log (failures the answer does not detail). */
+  log: (line: string) => void;
   sendMail: (message: {
     to: string;
     from: string;
@@ -245,7 +248,8 @@ async function answerExistingAccount(
     await ctx.sendMail({ to: user.email, from: ctx.mailFrom, ...mail });
   } catch (error) {
     await releaseMailSlot(ctx.sql, user.id, 'confirmation_sent_at');
-    throw error;
+    // The same answer as for a new address whose confirmation could not be sent.
+    throw confirmationNotSent(ctx, error);
   }
   return ok(unsavedUserJson(user.email, data));
 }
@@ -256,7 +260,22 @@ async function freshUserJson(ctx: AuthContext, id: string): Promise<Record<strin
   return userJson(ctx.sql, user);
 }
 
-/** POST /signup — with e-mail confirmation on, answers the user (no session) and mails the link. */
+/**
+ * GoTrue's answer when the confirmation e-mail cannot be sent (500 `unexpected_failure`, "Error
+ * sending confirmation email"); the transport's error goes to the log.
+ */
+function confirmationNotSent(ctx: AuthContext, error: unknown): AuthError {
+  ctx.log(`auth: a sign-up's e-mail was not sent: ${error instanceof Error ? error.message : String(error)}`);
+  return new AuthError(500, 'unexpected_failure', 'Error sending confirmation email');
+}
+
+/**
+ * POST /signup — with e-mail confirmation on, answers the user (no session) and mails the link.
+ * When the mail cannot be sent, nothing is kept, as GoTrue does (it creates the user and sends
+ * the mail in one transaction): a user this request created is deleted, an unconfirmed one signing
+ * up again keeps its password and details, and the answer is 500 `unexpected_failure`
+ * ("Error sending confirmation email"), so asking again later starts afresh.
+ */
 export async function signup(ctx: AuthContext, req: AuthRequest): Promise<AuthResult> {
   const email = parseEmail(req.body);
   const password = stringField(req.body, 'password');
@@ -279,8 +298,14 @@ export async function signup(ctx: AuthContext, req: AuthRequest): Promise<AuthRe
   if (user.email_confirmed_at != null) return answerExistingAccount(ctx, user, password, data);
   // Signing up again before confirming resends the link, as GoTrue does.
   await ensureMayMail(ctx, user, 'signup');
+  try {
+    await sendAuthMail(ctx, user, 'signup', redirect, pkce);
+  } catch (error) {
+    if (created) await deleteUnconfirmedUser(ctx.sql, user.id);
+    throw confirmationNotSent(ctx, error);
+  }
+  // After the mail, so a failed one leaves the stored password as it was.
   if (!created) await updateUnconfirmed(ctx.sql, user.id, password, data);
-  await sendAuthMail(ctx, user, 'signup', redirect, pkce);
   return ok(await freshUserJson(ctx, user.id));
 }
 

@@ -95,6 +95,7 @@ export async function startAuthServer(opts: AuthServerOptions): Promise<AuthServ
     codeAttempts: createCodeAttemptLimiter(opts.codeAttemptLimits ?? DEFAULT_CODE_ATTEMPT_LIMITS),
     minPasswordLength: opts.minPasswordLength ?? 6,
     mailFrom: opts.mailFrom,
+    log,
     sendMail: opts.sendMail,
     background: (key, work) => {
       const next = (queues.get(key) ?? Promise.resolve()).then(work).catch((err: unknown) => {

@@ -218,6 +218,15 @@ export async function createUser(
   });
 }
 
+/**
+ * Removes a user a sign-up just created whose confirmation could not be mailed (identities, link
+ * tokens and flow state go with it); never one that was confirmed or signed in meanwhile.
+ */
+export async function deleteUnconfirmedUser(sql: Sql, userId: string): Promise<void> {
+  await sql`delete from auth.users
+            where id = ${userId} and email_confirmed_at is null and last_sign_in_at is null`;
+}
+
 /** Used when an unconfirmed address signs up again: the newest password and details win. */
 export async function updateUnconfirmed(
   sql: Sql,

@@ -105,6 +105,7 @@ describe('registrationError', () => {
     [{ status: 429, message: 'Too many' }, 'Too Many Attempts'],
     [{ code: 'over_email_send_rate_limit', message: '' }, 'Registration Error'],
     [{ status: 500, message: 'Database error saving new user' }, 'Registration Error'],
+    [{ status: 500, message: 'Error sending confirmation email' }, 'Confirmation Email Not Sent'],
     [{ message: '' }, 'Registration Error'],
   ])('%o → %s', (error, title) => {
     expect(registrationError(error).title).toBe(title);

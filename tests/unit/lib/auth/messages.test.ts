@@ -114,6 +114,11 @@ describe('signUpError', () => {
     [E.exists, 'Sign Up Error', 'There was an error creating your account.'],
     [E.weak, 'Password Too Short', 'Password must be at least 6 characters long.'],
     [E.rate, 'Too Many Attempts', MESSAGES.tooManyAttempts.description],
+    [
+      { status: 500, code: 'unexpected_failure', message: 'Error sending confirmation email' },
+      'Confirmation Email Not Sent',
+      MESSAGES.confirmationNotSent.description,
+    ],
     [E.other, 'Sign Up Error', 'Database is down'],
   ])('%j → %s', (error, title, description) => {
     expect(signUpError(error)).toEqual({ title, description });
