@@ -10,10 +10,13 @@ import { decisionErrors, type Decision, type DecisionErrors, type DecisionInput 
  * Approve / Reject for one queue item. Each button opens a small form: reviewer notes (required
  * to reject), and for a listing's approval the program id it is published as (empty: the API's
  * default, shown as the hint). The button disables while sending; a refused decision keeps what
- * was typed and shows the API's message beside its field (or above the buttons).
+ * was typed and shows the API's message beside its field (or above the buttons) — also when the
+ * item changed since it was opened: the parent then shows the new version, and the next
+ * confirmation is about it.
  */
 export function DecisionPanel({
   itemName,
+  revision,
   programIdDefault,
   replacesPublished = false,
   onDecide,
@@ -21,6 +24,8 @@ export function DecisionPanel({
 }: {
   /** The organization or center, for the buttons' accessible names and the form's heading. */
   itemName: string;
+  /** The version shown: the decision is about it (the API refuses it when the item has a newer one). */
+  revision: number;
   /** Listings only: the id the API uses when the field is left empty. */
   programIdDefault?: string;
   /** A listing's edit of a published version: approving replaces it, rejecting keeps it live. */
@@ -64,8 +69,8 @@ export function DecisionPanel({
     event.preventDefault();
     if (sending || mode === null) return;
     const input: DecisionInput = withProgramId
-      ? { decision: mode, notes, programId }
-      : { decision: mode, notes };
+      ? { decision: mode, notes, programId, revision }
+      : { decision: mode, notes, revision };
     const problems = decisionErrors(input);
     if (problems.reviewer_notes || problems.published_program_id) {
       setErrors(problems);

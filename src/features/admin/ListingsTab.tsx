@@ -6,7 +6,9 @@ import { inputClass, labelClass } from '../../ui/fields.tsx';
 import { formatDay } from '../../ui/format.ts';
 import type { AdminListing } from '../../api/contracts/admin.ts';
 import { programSlug } from '../../lib/program-id.ts';
-import { decideListing, loadListings, type Failure } from './api.ts';
+import { decideListing, loadListing, loadListings, type Failure } from './api.ts';
+import { ChangedSince } from './ChangedSince.tsx';
+import { isChangedSinceOpened, listingChangesSinceOpened } from './changes.ts';
 import { DecisionPanel } from './DecisionPanel.tsx';
 import { FileButton } from './FileButton.tsx';
 import { ListingChanges } from './ListingChanges.tsx';
@@ -108,12 +110,29 @@ function ListingCard({
   onFailure: (failure: Failure) => void;
 }) {
   const [justDecided, setJustDecided] = useState(false);
+  // After a decision was refused because the listing changed: the version the administrator had
+  // open, and the API's sentence; cleared by the next decision that is saved.
+  const [opened, setOpened] = useState<{ listing: AdminListing; message: string } | null>(null);
   const status = decisionLabel(listing.status);
   const providerState = verificationLabel(listing.provider.verification_status);
   const website = safeHttpUrl(listing.website);
   const logo = uploadPath(listing.logo_url);
   const license = uploadPath(listing.license_url);
   const name = listing.center_name.trim() || 'Untitled listing';
+  const fileNames = new Map(listing.uploads.map((u) => [u.url, u.original_name]));
+
+  /** A decision found a newer version: show it, with what changed since the one on screen. */
+  const showNewVersion = async (failure: Failure): Promise<void> => {
+    if (failure.kind !== 'error') return;
+    const fresh = await loadListing(listing.id);
+    if (!fresh.ok) {
+      onFailure(fresh);
+      return;
+    }
+    setOpened({ listing, message: failure.message.description });
+    onDecided(fresh.value);
+  };
+
   return (
     <article className={card} aria-labelledby={`listing-${listing.id}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -233,8 +252,27 @@ function ListingCard({
         ) : null}
       </dl>
 
+      {opened !== null ? (
+        <ChangedSince
+          id={listing.id}
+          message={opened.message}
+          changes={listingChangesSinceOpened(opened.listing, listing, {
+            fileName: (url) => fileNames.get(url) ?? null,
+          })}
+        />
+      ) : null}
+
       <ListingPreview listing={listing} name={name} onFailure={onFailure} />
-      <PublicationPanel listing={listing} name={name} onDecided={onDecided} onFailure={onFailure} />
+      <PublicationPanel
+        listing={listing}
+        name={name}
+        onDecided={(next) => {
+          setOpened(null);
+          onDecided(next);
+        }}
+        onChanged={showNewVersion}
+        onFailure={onFailure}
+      />
       {listing.publication !== null && listing.status !== 'approved' ? (
         <ListingChanges listing={listing} />
       ) : null}
@@ -243,12 +281,17 @@ function ListingCard({
         {listing.status === 'pending' ? (
           <DecisionPanel
             itemName={name}
+            revision={listing.revision}
             replacesPublished={listing.publication !== null}
             programIdDefault={listing.published_program_id ?? programSlug(listing.center_name)}
             onFailure={onFailure}
             onDecide={async (input) => {
               const result = await decideListing(listing.id, input);
-              if (!result.ok) return result;
+              if (!result.ok) {
+                if (isChangedSinceOpened(result)) await showNewVersion(result);
+                return result;
+              }
+              setOpened(null);
               setJustDecided(true);
               onDecided(result.value);
               showToast(

@@ -13,17 +13,21 @@ import { formatDay } from '../../ui/format.ts';
 import { Pill } from '../../ui/Pill.tsx';
 import { showToast } from '../../ui/toasts/store.ts';
 import { decidePublication, type Failure } from './api.ts';
+import { isChangedSinceOpened } from './changes.ts';
 import { publicationErrors, publicationLabel, type PublicationAction } from './rules.ts';
 
 export function PublicationPanel({
   listing,
   name,
   onDecided,
+  onChanged,
   onFailure,
 }: {
   listing: AdminListing;
   name: string;
   onDecided: (listing: AdminListing) => void;
+  /** The published version changed since it was shown: the parent reloads and shows the new one. */
+  onChanged: (failure: Failure) => Promise<void>;
   onFailure: (failure: Failure) => void;
 }) {
   const baseId = useId();
@@ -67,7 +71,8 @@ export function PublicationPanel({
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending || mode === null) return;
-    const problems = publicationErrors({ action: mode, reason });
+    const input = { action: mode, reason, revision: publication.revision };
+    const problems = publicationErrors(input);
     if (problems.reason) {
       setError(problems.reason);
       setFormError(null);
@@ -77,7 +82,7 @@ export function PublicationPanel({
     setError(null);
     setFormError(null);
     setSending(true);
-    const result = await decidePublication(listing.id, { action: mode, reason });
+    const result = await decidePublication(listing.id, input);
     setSending(false);
     if (result.ok) {
       setMode(null);
@@ -103,6 +108,7 @@ export function PublicationPanel({
       onFailure(result);
       return;
     }
+    if (isChangedSinceOpened(result)) await onChanged(result);
     const fieldError = result.fields?.['reason'];
     if (fieldError) {
       setError(fieldError);

@@ -13,6 +13,7 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { apiFetch, failureText, readFailure } from '../../api/client.ts';
 import {
+  MAX_LISTED_REVIEWS,
   MODERATION_STATUS_LABELS,
   REVIEW_MESSAGES as M,
   type AdminReview,
@@ -36,6 +37,8 @@ import { formatDay, formatDayTime } from '../../ui/format.ts';
 import { Pill, type Tone } from '../../ui/Pill.tsx';
 import { showToast } from '../../ui/toasts/store.ts';
 import type { Failure, Result } from './api.ts';
+import { ChangedSince } from './ChangedSince.tsx';
+import { isChangedSinceOpened, responseChangesSinceOpened, reviewChangesSinceOpened } from './changes.ts';
 import { ListState, Row, useQueue } from './parts.tsx';
 import {
   REVIEW_FILTERS,
@@ -73,21 +76,53 @@ async function failure(res: Response | null, title: string, fallback: string): P
     : { ok: false, kind: 'error', status: read.status, message };
 }
 
-/** `GET /api/admin/reviews?status=<filter>`. */
+/**
+ * `GET /api/admin/reviews?status=<filter>&offset=N`, page after page (each a bounded size: a
+ * review carries its newest few reports), up to MAX_LISTED_REVIEWS reviews.
+ */
 export async function loadAdminReviews(filter: AdminReviewFilter): Promise<Result<{ value: AdminReview[] }>> {
   const title = 'Error Loading Data';
-  const res = await call(`${ADMIN_REVIEWS_ENDPOINT}?status=${encodeURIComponent(filter)}`);
+  const reviews: AdminReview[] = [];
+  let offset: number | null = 0;
+  while (offset !== null && reviews.length < MAX_LISTED_REVIEWS) {
+    const res = await call(
+      `${ADMIN_REVIEWS_ENDPOINT}?status=${encodeURIComponent(filter)}&offset=${String(offset)}`,
+    );
+    if (!res?.ok) return failure(res, title, M.adminLoadFailed);
+    let data: Partial<AdminReviewsResponse> | null = null;
+    try {
+      data = (await res.json()) as Partial<AdminReviewsResponse>;
+    } catch {
+      // Not the API's answer: the message below.
+    }
+    if (!Array.isArray(data?.reviews))
+      return {
+        ok: false,
+        kind: 'error',
+        status: res.status,
+        message: { title, description: M.adminLoadFailed },
+      };
+    reviews.push(...data.reviews);
+    offset = typeof data.next_offset === 'number' ? data.next_offset : null;
+  }
+  return { ok: true, value: reviews };
+}
+
+/** `GET /api/admin/reviews/<id>`: one review as it is now (after a decision found a newer version). */
+export async function loadAdminReview(id: string): Promise<Result<{ value: AdminReview }>> {
+  const title = 'Error Loading Data';
+  const res = await call(`${ADMIN_REVIEWS_ENDPOINT}/${encodeURIComponent(id)}`);
   if (!res?.ok) return failure(res, title, M.adminLoadFailed);
   try {
-    const data = (await res.json()) as Partial<AdminReviewsResponse>;
-    if (Array.isArray(data.reviews)) return { ok: true, value: data.reviews };
+    const data = (await res.json()) as Partial<AdminReviewResponse>;
+    if (data.review) return { ok: true, value: data.review };
   } catch {
     // Not the API's answer: the message below.
   }
   return { ok: false, kind: 'error', status: res.status, message: { title, description: M.adminLoadFailed } };
 }
 
-/** `PATCH /api/admin/reviews/<id>` (or `…/response`): publish, or reject under a rule. */
+/** `PATCH /api/admin/reviews/<id>` (or `…/response`): publish, or reject under a rule, the version `input.revision`. */
 export async function decideReview(
   id: string,
   target: 'review' | 'response',
@@ -188,9 +223,27 @@ function ReviewCard({
   useEffect(() => {
     if (justDecided > 0) articleRef.current?.focus();
   }, [justDecided]);
+  // After a decision was refused because the review (or its response) changed: the version on
+  // screen then, which of the two, and the API's sentence.
+  const [opened, setOpened] = useState<{
+    review: AdminReview;
+    target: 'review' | 'response';
+    message: string;
+  } | null>(null);
   const decided = (next: AdminReview) => {
+    setOpened(null);
     setJustDecided((n) => n + 1);
     onDecided(next);
+  };
+  const changed = async (target: 'review' | 'response', failure: Failure): Promise<void> => {
+    if (failure.kind !== 'error') return;
+    const fresh = await loadAdminReview(review.id);
+    if (!fresh.ok) {
+      onFailure(fresh);
+      return;
+    }
+    setOpened({ review, target, message: failure.message.description });
+    onDecided(fresh.value);
   };
   return (
     <article
@@ -295,21 +348,48 @@ function ReviewCard({
               </li>
             ))}
           </ul>
+          {review.report_count > review.reports.length ? (
+            <p className="mt-2 text-sm text-muted">
+              {M.reportsShown(review.reports.length, review.report_count)}
+            </p>
+          ) : null}
+          {review.reports_not_stored > 0 ? (
+            <p className="mt-2 text-sm text-muted">{M.reportsNotStored(review.reports_not_stored)}</p>
+          ) : null}
         </div>
+      ) : null}
+      {opened !== null ? (
+        <ChangedSince
+          id={review.id}
+          message={opened.message}
+          changes={
+            opened.target === 'review'
+              ? reviewChangesSinceOpened(opened.review, review)
+              : responseChangesSinceOpened(opened.review, review)
+          }
+        />
       ) : null}
       <div className="mt-4">
         <DecisionPanel
           target="review"
           id={review.id}
+          revision={review.revision}
           name={name}
           status={review.status}
           openReports={review.open_reports}
           onDecided={decided}
+          onChanged={(failure) => changed('review', failure)}
           onFailure={onFailure}
         />
       </div>
       {review.response !== null ? (
-        <ResponseBlock review={review} response={review.response} onDecided={decided} onFailure={onFailure} />
+        <ResponseBlock
+          review={review}
+          response={review.response}
+          onDecided={decided}
+          onChanged={(failure) => changed('response', failure)}
+          onFailure={onFailure}
+        />
       ) : null}
     </article>
   );
@@ -319,11 +399,13 @@ function ResponseBlock({
   review,
   response,
   onDecided,
+  onChanged,
   onFailure,
 }: {
   review: AdminReview;
   response: AdminReviewResponseItem;
   onDecided: (review: AdminReview) => void;
+  onChanged: (failure: Failure) => Promise<void>;
   onFailure: (failure: Failure) => void;
 }) {
   const rejected = response.rejection_rule !== null ? removalRule(response.rejection_rule) : undefined;
@@ -347,10 +429,12 @@ function ResponseBlock({
         <DecisionPanel
           target="response"
           id={review.id}
+          revision={response.revision}
           name={name}
           status={response.status}
           openReports={0}
           onDecided={onDecided}
+          onChanged={onChanged}
           onFailure={onFailure}
         />
       </div>
@@ -362,18 +446,24 @@ function ResponseBlock({
 function DecisionPanel({
   target,
   id,
+  revision,
   name,
   status,
   openReports,
   onDecided,
+  onChanged,
   onFailure,
 }: {
   target: 'review' | 'response';
   id: string;
+  /** The version shown: the decision is about it. */
+  revision: number;
   name: string;
   status: ModerationStatus;
   openReports: number;
   onDecided: (review: AdminReview) => void;
+  /** The review or response changed since it was shown: the card reloads it and shows the change. */
+  onChanged: (failure: Failure) => Promise<void>;
   onFailure: (failure: Failure) => void;
 }) {
   const baseId = useId();
@@ -392,7 +482,8 @@ function DecisionPanel({
     if (rejecting) selectRef.current?.focus();
   }, [rejecting]);
 
-  const decide = async (input: ReviewDecisionInput) => {
+  const decide = async (typed: Omit<ReviewDecisionInput, 'revision'>) => {
+    const input: ReviewDecisionInput = { ...typed, revision };
     if (sending !== null) return;
     const errors = reviewDecisionErrors(input);
     if (errors.rule !== undefined) {
@@ -426,6 +517,7 @@ function DecisionPanel({
       onFailure(result);
       return;
     }
+    if (isChangedSinceOpened(result)) await onChanged(result);
     const fieldMessage = result.fields?.['rule'];
     if (fieldMessage !== undefined) {
       setError(fieldMessage);

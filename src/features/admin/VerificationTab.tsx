@@ -5,7 +5,14 @@ import { card, SectionTitle } from '../../ui/boxes.tsx';
 import { inputClass, labelClass } from '../../ui/fields.tsx';
 import { formatDay } from '../../ui/format.ts';
 import type { AdminVerificationRequest } from '../../api/contracts/admin.ts';
-import { decideVerification, loadVerificationRequests, type Failure } from './api.ts';
+import {
+  decideVerification,
+  loadVerificationRequest,
+  loadVerificationRequests,
+  type Failure,
+} from './api.ts';
+import { ChangedSince } from './ChangedSince.tsx';
+import { isChangedSinceOpened, requestChangesSinceOpened } from './changes.ts';
 import { DecisionPanel } from './DecisionPanel.tsx';
 import { FileButton } from './FileButton.tsx';
 import { Decided, ListState, Row, useQueue } from './parts.tsx';
@@ -80,6 +87,8 @@ function RequestCard({
 }) {
   const { provider } = request;
   const [justDecided, setJustDecided] = useState(false);
+  // After a decision was refused because the request changed: the version on screen then, and why.
+  const [opened, setOpened] = useState<{ request: AdminVerificationRequest; message: string } | null>(null);
   const status = decisionLabel(request.status);
   const providerState = verificationLabel(provider.verification_status);
   return (
@@ -140,14 +149,32 @@ function RequestCard({
           )}
         </Row>
       </dl>
+      {opened !== null ? (
+        <ChangedSince
+          id={request.id}
+          message={opened.message}
+          changes={requestChangesSinceOpened(opened.request, request)}
+        />
+      ) : null}
       <div className="mt-4">
         {request.status === 'pending' ? (
           <DecisionPanel
             itemName={provider.organization_name}
+            revision={request.revision}
             onFailure={onFailure}
             onDecide={async (input) => {
               const result = await decideVerification(request.id, input);
-              if (!result.ok) return result;
+              if (!result.ok) {
+                if (isChangedSinceOpened(result) && result.kind === 'error') {
+                  const fresh = await loadVerificationRequest(request.id);
+                  if (fresh.ok) {
+                    setOpened({ request, message: result.message.description });
+                    onDecided(fresh.value);
+                  } else onFailure(fresh);
+                }
+                return result;
+              }
+              setOpened(null);
               setJustDecided(true);
               onDecided(result.value);
               showToast(

@@ -101,7 +101,20 @@ export async function loadVerificationRequests(
   );
 }
 
-/** `PATCH /api/admin/verification-requests/<id>`: approve or reject. */
+/** `GET /api/admin/verification-requests/<id>`: one request as it is now (after a decision found a newer version). */
+export async function loadVerificationRequest(
+  id: string,
+): Promise<Result<{ value: AdminVerificationRequest }>> {
+  const res = await call(`${VERIFICATION_ENDPOINT}/${encodeURIComponent(id)}`);
+  return read(
+    res,
+    'Error Loading Data',
+    'The verification request could not be loaded. Please try again.',
+    (b) => (b as Partial<AdminVerificationRequestResponse>).request,
+  );
+}
+
+/** `PATCH /api/admin/verification-requests/<id>`: approve or reject the version `input.revision`. */
 export async function decideVerification(
   id: string,
   input: DecisionInput,
@@ -123,7 +136,18 @@ export async function loadListings(filter: string): Promise<Result<{ value: Admi
   );
 }
 
-/** `PATCH /api/admin/listings/<id>`: approve (with an optional program id) or reject. */
+/** `GET /api/admin/listings/<id>`: one listing as it is now (after a decision found a newer version). */
+export async function loadListing(id: string): Promise<Result<{ value: AdminListing }>> {
+  const res = await call(`${LISTINGS_ENDPOINT}/${encodeURIComponent(id)}`);
+  return read(
+    res,
+    'Error Loading Data',
+    'The listing could not be loaded. Please try again.',
+    (b) => (b as Partial<AdminListingResponse>).listing,
+  );
+}
+
+/** `PATCH /api/admin/listings/<id>`: approve (with an optional program id) or reject the version `input.revision`. */
 export async function decideListing(
   id: string,
   input: DecisionInput,

@@ -83,6 +83,8 @@ const NOT_COMPARED = new Set([
   'reviewer_notes',
   'created_at',
   'updated_at',
+  // The version number: a change of it is the change of the fields listed.
+  'revision',
   // Parts of the admin's view of a listing, not columns.
   'provider',
   'publication',
