@@ -53,8 +53,12 @@ export function lazyComponent<P extends object>(
     const [failed, setFailed] = useState(false);
     const [attempt, setAttempt] = useState(0);
 
+    // What this render shows. The code may arrive between this render and the effect below (an
+    // effect runs after the paint): the effect then still re-renders, as `rendered` is null.
+    const rendered = loaded;
+
     useEffect(() => {
-      if (loaded !== null) return;
+      if (rendered !== null) return;
       let live = true;
       preload().then(
         () => {
@@ -68,9 +72,9 @@ export function lazyComponent<P extends object>(
       return () => {
         live = false;
       };
-    }, [attempt]);
+    }, [attempt, rendered]);
 
-    if (loaded !== null) return createElement(loaded, props);
+    if (rendered !== null) return createElement(rendered, props);
     if (failed)
       return (
         <RetryAlert
