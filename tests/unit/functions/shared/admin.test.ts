@@ -53,15 +53,23 @@ describe('uniqueProgramId', () => {
 
 describe('decision bodies', () => {
   it('approve needs no notes; reject needs visible notes', () => {
-    expect(verificationDecisionSchema.safeParse({ status: 'approved' }).success).toBe(true);
+    expect(verificationDecisionSchema.safeParse({ status: 'approved', revision: 3 }).success).toBe(true);
     for (const reviewer_notes of [undefined, null, '', '  \n ', '\u200b']) {
-      const result = verificationDecisionSchema.safeParse({ status: 'rejected', reviewer_notes });
+      const result = verificationDecisionSchema.safeParse({
+        status: 'rejected',
+        reviewer_notes,
+        revision: 3,
+      });
       expect(result.success).toBe(false);
       expect(result.error?.issues[0]?.message).toBe(ADMIN_MESSAGES.notesRequired);
     }
     expect(
-      verificationDecisionSchema.parse({ status: 'rejected', reviewer_notes: '  Line 1\nLine 2  ' }),
-    ).toEqual({ status: 'rejected', reviewer_notes: 'Line 1\nLine 2' });
+      verificationDecisionSchema.parse({
+        status: 'rejected',
+        reviewer_notes: '  Line 1\nLine 2  ',
+        revision: 3,
+      }),
+    ).toEqual({ status: 'rejected', reviewer_notes: 'Line 1\nLine 2', revision: 3 });
   });
 
   it('refuses other statuses, unknown keys, control characters and over-long notes', () => {
@@ -78,12 +86,26 @@ describe('decision bodies', () => {
 
   it('a given program id must be a program id', () => {
     expect(
-      listingDecisionSchema.safeParse({ status: 'approved', published_program_id: 'ok-id-2' }).success,
+      listingDecisionSchema.safeParse({ status: 'approved', published_program_id: 'ok-id-2', revision: 3 })
+        .success,
     ).toBe(true);
     for (const bad of ['Not Ok', '-lead', '', 'a/b', 'x'.repeat(101), 5])
-      expect(listingDecisionSchema.safeParse({ status: 'approved', published_program_id: bad }).success).toBe(
-        false,
-      );
+      expect(
+        listingDecisionSchema.safeParse({ status: 'approved', published_program_id: bad, revision: 3 })
+          .success,
+      ).toBe(false);
+  });
+
+  it('every decision names the version read: a positive whole number, else refused', () => {
+    for (const revision of [undefined, null, 0, -1, 1.5, '3', Number.NaN]) {
+      for (const schema of [verificationDecisionSchema, listingDecisionSchema]) {
+        const result = schema.safeParse({ status: 'approved', revision });
+        expect(result.success, String(revision)).toBe(false);
+        expect(result.error?.issues[0]?.path).toEqual(['revision']);
+        expect(result.error?.issues[0]?.message).toBe(ADMIN_MESSAGES.revisionRequired);
+      }
+    }
+    expect(listingDecisionSchema.parse({ status: 'approved', revision: 12 })).toMatchObject({ revision: 12 });
   });
 });
 
