@@ -1,7 +1,7 @@
 /**
  * A program's contact actions where programs are listed (directory cards, favorites): Call, a
  * `tel:` link with the program's admissions number when it lists one, and Request Info, which
- * opens the request dialog (request-dialog.tsx, loaded on the first click). No state and no
+ *  opens the request dialog (request-dialog.tsx, loaded on the first press). No state and no
  * effect of its own: a card costs nothing more per keystroke.
  */
 import { track } from '../../api/engagement.ts';
@@ -13,9 +13,34 @@ type Props = { program: InquiryProgram };
 const CALL_CLASS =
   'inline-flex min-h-11 items-center justify-center gap-1.5 rounded-md border border-brand-600 bg-white px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50';
 
+type DialogModule = typeof import('./request-dialog.tsx');
+
+/**
+ * The dialog's code once loaded. `import()` answers a task later even for a module already
+ * loaded; with the module at hand, every click after the first opens the dialog in its own task.
+ */
+let dialogModule: DialogModule | null = null;
+let dialogLoad: Promise<DialogModule> | null = null;
+
+/** Starts loading the dialog's code (on the press, so the click that follows may find it loaded). */
+function loadDialog(): Promise<DialogModule> {
+  dialogLoad ??= import('./request-dialog.tsx').then(
+    (module) => (dialogModule = module),
+    (error: unknown) => {
+      dialogLoad = null; // the next click tries again
+      throw error;
+    },
+  );
+  return dialogLoad;
+}
+
 /** Opens the request dialog; a failed load of its code is said in the console and the page stays. */
 export function requestInfo(program: InquiryProgram): void {
-  import('./request-dialog.tsx')
+  if (dialogModule !== null) {
+    dialogModule.openRequestDialog(program, 'info');
+    return;
+  }
+  loadDialog()
     .then(({ openRequestDialog }) => {
       openRequestDialog(program, 'info');
     })
@@ -46,6 +71,9 @@ export default function CardContact({ program }: Props) {
       <button
         type="button"
         aria-haspopup="dialog"
+        onPointerDown={() => {
+          loadDialog().catch(() => undefined); // the click says it if the code cannot load
+        }}
         onClick={() => {
           requestInfo(program);
         }}

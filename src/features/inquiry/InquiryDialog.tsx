@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { telHref } from '../../lib/display.ts';
 import { apiFetch } from '../../api/client.ts';
 import { $session, initSession } from '../../api/session.ts';
@@ -80,12 +80,21 @@ export default function InquiryDialog({ program, type, onClose }: Props) {
   const isCall = type === 'call';
   const hasEmail = program.email !== undefined;
 
-  useEffect(() => {
-    initSession();
+  // Opened in the task that rendered it, so the dialog is in the frame that follows the click (an
+  // effect would wait for a paint first). showModal gives the focus to the name field (autoFocus);
+  // should it not (a renderer that focuses by script instead), it is moved there without a scroll,
+  // which would lay the page out once more inside this task.
+  useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (dialog !== null && !dialog.open) dialog.showModal();
-    refs.name.current?.focus();
+    const name = refs.name.current;
+    if (name !== null && document.activeElement !== name) name.focus({ preventScroll: true });
   }, [refs.name]);
+
+  // The session (a signed-in family's name and e-mail, below) after that paint.
+  useEffect(() => {
+    initSession();
+  }, []);
 
   // Signed-in families find their name and e-mail filled in (never overwriting what they typed).
   useEffect(() => {
@@ -289,7 +298,8 @@ export default function InquiryDialog({ program, type, onClose }: Props) {
         <fieldset className="flex flex-col gap-4">
           <legend className="sr-only">Your details</legend>
           {field('name', 'Your name', true, null, (props) => (
-            <input ref={refs.name} name="name" autoComplete="name" required {...props} />
+            // The first field: where showModal puts the focus (see the layout effect above).
+            <input ref={refs.name} name="name" autoComplete="name" autoFocus required {...props} />
           ))}
           {field('email', 'Your email', true, null, (props) => (
             <input ref={refs.email} name="email" type="email" autoComplete="email" required {...props} />
