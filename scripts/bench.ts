@@ -225,7 +225,13 @@ function scaleRows(scale: ScaleFigures | null, requested: number | null): Budget
   ];
 }
 
-const JS_BUDGETS: Record<string, number> = { home: 90 * KB, profile: 20 * KB, 'blog post': 20 * KB };
+const JS_BUDGETS: Record<string, number> = {
+  home: 90 * KB,
+  profile: 20 * KB,
+  'blog post': 20 * KB,
+  // Measured signed out: the island, then the sign-in page it sends the visitor to.
+  'provider-dashboard': 80 * KB,
+};
 
 function pageRows(pages: Results['pages'], why: string): BudgetRow[] {
   if (!pages) return [notMeasured('pages', 'page weights in Chromium', why)];
@@ -412,13 +418,19 @@ function inpRows(inp: InpFigures | null): BudgetRow[] {
   );
   const shown = (s: InpFigures['homeDialogShownMs']): string =>
     s ? `${ms(s.medianMs)} / ${ms(s.p95Ms)}` : 'not measured';
-  rows.push(
-    report(
+  // Judged on the slower median of the two (both within 50 ms); a part not measured fails it.
+  const home = inp.homeDialogShownMs;
+  const profile = inp.profileDialogShownMs;
+  const slower = home && profile ? Math.max(home.medianMs, profile.medianMs) : null;
+  rows.push({
+    ...report(
       'inp.requestInfo.shown',
       `${phone}: Request Info click → dialog open, home card / profile, median / p95`,
-      `${shown(inp.homeDialogShownMs)}; ${shown(inp.profileDialogShownMs)}`,
+      `${shown(home)}; ${shown(profile)}`,
     ),
-  );
+    budget: `median ≤ ${ms(50)}`,
+    pass: slower !== null && slower <= 50,
+  });
   return rows;
 }
 
