@@ -98,7 +98,9 @@ describe('text checks', () => {
     ['a\u000bb', true, true],
     ['a\u000cb', true, true],
     ['a\u200bb', false, false], // format characters are text (joiners matter in some scripts)
-    ['a\u2028b', false, false],
+    // One-line text refuses the line and paragraph separators; multi-line text keeps them.
+    ['a\u2028b', true, false],
+    ['a\u2029b', true, false],
   ])('hasControlCharacter(%j) → single-line %s, multi-line %s', (value, single, multi) => {
     expect(hasControlCharacter(value)).toBe(single);
     expect(hasControlCharacter(value, true)).toBe(multi);
