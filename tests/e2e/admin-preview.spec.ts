@@ -99,11 +99,25 @@ async function createListing(page: Page, token: string, body: Record<string, unk
   return ((await created.json()) as { listing: { id: string } }).listing.id;
 }
 
-/** An administrator's decision on a pending listing, through the API as /admin sends it. */
+/** The listing as /admin reads it (`GET /api/admin/listings/:id`): its revision and its published version's. */
+async function adminListing(
+  page: Page,
+  id: string,
+): Promise<{ revision: number; publication: { revision: number } | null }> {
+  const res = await page.request.get(`/api/admin/listings/${id}`, {
+    headers: { authorization: `Bearer ${await accessToken(page.request, ADMIN)}` },
+  });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { listing: { revision: number; publication: { revision: number } | null } })
+    .listing;
+}
+
+/** An administrator's decision on a pending listing, through the API as /admin sends it (on the version read). */
 async function decide(page: Page, id: string, body: Record<string, unknown>): Promise<void> {
+  const { revision } = await adminListing(page, id);
   const res = await page.request.patch(`/api/admin/listings/${id}`, {
     headers: { authorization: `Bearer ${await accessToken(page.request, ADMIN)}` },
-    data: body,
+    data: { ...body, revision },
   });
   expect(res.status(), await res.text()).toBe(200);
 }
@@ -263,7 +277,11 @@ test('a provider’s edit of a published listing: the diff above the decision; u
   const admin = { authorization: `Bearer ${await accessToken(page.request, ADMIN)}` };
   const down = await page.request.post(`/api/admin/listings/${id}/publication`, {
     headers: admin,
-    data: { action: 'unpublish', reason: 'End of the preview test.' },
+    data: {
+      action: 'unpublish',
+      reason: 'End of the preview test.',
+      revision: (await adminListing(page, id)).publication?.revision,
+    },
   });
   expect(down.status(), await down.text()).toBe(200);
   await decide(page, id, { status: 'rejected', reviewer_notes: 'End of the preview test.' });
