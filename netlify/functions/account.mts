@@ -9,11 +9,13 @@
  * - `GET /api/account/export` → 200, a JSON file (`content-disposition: attachment`) with
  *   everything the directory holds about the account: the account, the saved programs and the
  *   requests with the personal details sent in them (name, e-mail, phone, message, best time to
- *   call), and the reviews they wrote, whatever their status.
+ *   call), the reviews they wrote, whatever their status, and (`private.account_records`) the
+ *   contact messages, error reports and review reports sent signed in or with the account's
+ *   address, and the requests sent signed out with that address.
  * - `DELETE /api/account` → 204: the saved programs, the reviews the person wrote (their
  *   programs' ratings are recomputed at the next build), the personal fields of the person's
- *   requests (the anonymous request record stays with the program) and the auth user are
- *   removed, in one transaction. 403 for provider and administrator accounts (see below).
+ *   requests (the anonymous request record stays with the program), their contact messages, the
+ *   address and sender of their reports, and the auth user are removed, in one transaction. 403 for provider and administrator accounts (see below).
  *
  * 401 without a valid token, and for a token whose session has ended (signed out, or the account
  * was deleted). Reads run through `withClaims`, so the RLS policies decide ("Users read their own
@@ -25,6 +27,7 @@ import postgres from 'postgres';
 import {
   NOT_DELETABLE,
   type AccountExport,
+  type AccountRecords,
   type AccountResponse,
   type AccountUser,
   type ExportedRequest,
@@ -139,11 +142,12 @@ async function exportAccount(claims: Claims): Promise<Response> {
   // The reviews the person wrote, whatever their status (RLS: authors read their own).
   const reviews = await withClaims(claims, (tx) => selectOwnReviews(tx, claims.sub), { readOnly: true });
   const reviewNames = await programNames(reviews.map((r) => r.program_id));
+  const records = await readRecords(claims);
   const now = new Date();
   const data: AccountExport = {
     exported_at: now.toISOString(),
     about:
-      'Everything the OCD Residential Treatment Directory holds about your account: the account, the programs you saved, the information and call requests you sent while signed in (with the details you gave and the status the program set), and the reviews you wrote (published ones show your public name, never your email address).',
+      'Everything the OCD Residential Treatment Directory holds about your account: the account, the programs you saved, the information and call requests you sent while signed in (with the details you gave and the status the program set), the reviews you wrote (published ones show your public name, never your email address), and what you sent signed in or with your account’s email address: contact messages, error reports, review reports and requests sent while signed out.',
     account: { ...userOf(claims), roles: rows.roles },
     favorites: rows.favorites,
     requests: rows.requests.map((r) => ({
@@ -164,6 +168,11 @@ async function exportAccount(claims: Claims): Promise<Response> {
       delivered_at: r.delivered_at,
     })),
     reviews: reviews.map((r) => ({ ...r, program_name: reviewNames.get(r.program_id) ?? null })),
+    // Named one by one: jsonb keeps its keys in its own order, not this one.
+    contact_messages: records.contact_messages,
+    error_reports: records.error_reports,
+    review_reports: records.review_reports,
+    requests_sent_signed_out: records.requests_sent_signed_out,
   };
   const filename = `ocd-directory-account-${now.toISOString().slice(0, 10)}.json`;
   return new Response(`${JSON.stringify(data, null, 2)}\n`, {
@@ -174,6 +183,32 @@ async function exportAccount(claims: Claims): Promise<Response> {
       'content-disposition': `attachment; filename="${filename}"`,
     },
   });
+}
+
+/**
+ * The contact messages, reports and signed-out requests tied to the account
+ * (`private.account_records`): none of them is readable by the person through RLS (they were sent
+ * as a visitor), so the server's own role reads them, in a transaction that first checked the
+ * token's session, for the token's `sub` only.
+ */
+function readRecords(claims: Claims): Promise<AccountRecords> {
+  return withClaims(
+    claims,
+    async (tx) => {
+      await tx`select set_config('role', 'service_role', true), set_config('request.jwt.claims', '', true)`;
+      const [row] = await tx<{ records: AccountRecords }[]>`
+        select private.account_records(${claims.sub}) as records`;
+      return (
+        row?.records ?? {
+          contact_messages: [],
+          error_reports: [],
+          review_reports: [],
+          requests_sent_signed_out: [],
+        }
+      );
+    },
+    { readOnly: true },
+  );
 }
 
 /**

@@ -2,7 +2,8 @@
  * POST /api/contact — a message from the contact page.
  *
  * Body `{ name, email, phone?, subject, message }` (JSON). The message is stored in
- * `contact_messages` (as `anon`: RLS allows the insert and no read back) and, in the same
+ * `contact_messages` (as `anon`: RLS allows the insert and no read back; with the sender's
+ * account when a valid token comes with it: `sender_id`) and, in the same
  * transaction, its e-mail to the site inbox (`SITE_INBOX_EMAIL`, `contact` template) is queued
  * in the `notifications` outbox; the handler sends it right after the commit. 201 `{ ok: true }`
  * whether or not that e-mail goes out at once: a failed one is retried by the notifications
@@ -33,6 +34,7 @@ import {
 } from './_shared/http.ts';
 import { queueMessages, sendMessages } from './_shared/message-outbox.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
+import { senderOf } from './_shared/reporter.ts';
 
 const api = handle('contact', async (req: Request, context: Context) => {
   allowMethods(req, ['POST']);
@@ -46,10 +48,13 @@ const api = handle('contact', async (req: Request, context: Context) => {
   // One transaction: the message (as anon; no RETURNING, so the id is made here) and its e-mail
   // to the site inbox in the outbox. Both are stored, or neither.
   const id = randomUUID();
+  // A signed-in sender is recorded (`sender_id`), so the account's export and deletion include the
+  // message; a missing or stale token makes the sender a visitor, never a refusal.
+  const sender = await senderOf(req);
   const queued = await withClaims(null, async (tx) => {
     await tx`
-      insert into contact_messages (id, name, email, phone, subject, message)
-      values (${id}, ${m.name}, ${m.email}, ${m.phone ?? null}, ${m.subject}, ${m.message})`;
+      insert into contact_messages (id, name, email, phone, subject, message, sender_id)
+      values (${id}, ${m.name}, ${m.email}, ${m.phone ?? null}, ${m.subject}, ${m.message}, ${sender?.sub ?? null})`;
     return queueMessages(tx, [{ kind: 'contact', subjectId: id, recipient: 'site_team', payload: m }]);
   });
   // Send it now. Best effort: a failure is retried by the drain, and the answer is the same.

@@ -3,17 +3,23 @@
  * REPORT_MESSAGES (src/api/contracts/reports.ts); table `listing_reports` (migration
  * 20261126000300, which holds who may read and write).
  *
- * - `POST /api/reports` `{ program_id, what, email? }` → 201 `{ id, program_sees_it }`. Anyone,
- *   signed in or not (the report is stored as `anon` either way: it names nobody, and a stale
- *   token never stops it). The program must be in the directory: a program file or a published
+ * - `POST /api/reports` `{ program_id, what, email? }` → 201 `{ id, outcome: 'stored', message:
+ *   null, program_sees_it }`. Anyone, signed in or not (the report is stored as `anon` either
+ *   way, and a stale token never stops it; a valid one links the report to the account, for its
+ *   export and deletion). One open report per reporter and program (the account, else the
+ *   sender's network: `_shared/reporter.ts`): a second one answers 200 `{ id: null, outcome:
+ *   'already_reported', message }` and stores nothing; a program with OPEN_REPORTS_CAP open
+ *   reports answers 200 `outcome: 'counted'` (only counted for the site team). The program must be in the directory: a program file or a published
  *   listing (`findListedProgram`), else 404 in words. The database derives the
  *   listing and provider the report is about; `program_sees_it` says whether a provider reads it
  *   (the thank-you text depends on it). Refusals store nothing: bad input 400 with one message
  *   per field, body over 16 KB 413, not JSON 415, more than 5 reports a minute from one IP or 5
  *   an hour for one e-mail address 429.
- * - `GET /api/admin/reports[?status=open|resolved]` → 200 `{ reports: AdminReport[] }`: with the
- *   program's name and page, the listing and its provider, and the reporter's address; open
- *   first, then newest (at most 500). 400 for another status.
+ * - `GET /api/admin/reports[?status=open|resolved][&offset=N]` → 200 `{ reports: AdminReport[],
+ *   next_offset }`: with the program's name and page, the listing and its provider, the
+ *   reporter's address and the program's reports counted beyond the cap (`reports_not_stored`);
+ *   open first, then newest, 50 a page (`next_offset` null on the last). 400 for another status
+ *   or offset.
  * - `PATCH /api/admin/reports/:id` `{ status: 'resolved', note? }` → 200 `{ report }`. The date
  *   and the administrator are the database's. 404 for an unknown id, 409 when already resolved.
  * - `GET /api/provider/reports` → 200 `{ reports: ProviderReport[] }`: the reports on the
@@ -27,6 +33,7 @@ import type { Config, Context } from '@netlify/functions';
 import { randomUUID } from 'node:crypto';
 import { NO_PROFILE } from '../../src/api/contracts/providers.ts';
 import {
+  ADMIN_REPORTS_PAGE_SIZE,
   REPORT_BODY_MAX_BYTES,
   REPORT_MESSAGES,
   REPORT_STATUSES,
@@ -54,7 +61,9 @@ import {
 } from './_shared/http.ts';
 import { findListedProgram } from './_shared/programs.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
+import { reporterKey, senderOf } from './_shared/reporter.ts';
 import {
+  isDuplicateReport,
   reportBodySchema,
   resolveReportSchema,
   selectAdminReports,
@@ -104,19 +113,39 @@ async function send(req: Request, context: Context): Promise<Response> {
     await limited(postLimiter.checkKey('email', report.email, PER_EMAIL), REPORT_MESSAGES.tooManyFromAddress);
 
   const id = randomUUID();
-  const programSeesIt = await withClaims(null, async (tx) => {
-    // As a visitor, without RETURNING: visitors may send reports, never read them.
-    await tx`
-      insert into listing_reports (id, program_id, what, email)
-      values (${id}, ${program.id}, ${report.what}, ${report.email ?? null})`;
+  const reporter = reporterKey(await senderOf(req), context);
+  const answer = await withClaims(null, async (tx): Promise<ReportResponse> => {
+    // As a visitor, without RETURNING: visitors may send reports, never read them. No row is
+    // stored when the program already has OPEN_REPORTS_CAP open reports (only counted), and a
+    // second open report by the same reporter is refused (private.limit_reports).
+    // In a savepoint, so that a refused duplicate leaves the transaction usable.
+    const inserted = await tx
+      .savepoint(
+        (sp) => sp`
+          insert into listing_reports (id, program_id, what, email, reporter)
+          values (${id}, ${program.id}, ${report.what}, ${report.email ?? null}, ${reporter})`,
+      )
+      .catch((error: unknown) => {
+        if (isDuplicateReport(error, 'listing_reports')) return null;
+        throw error;
+      });
+    if (inserted === null)
+      return {
+        id: null,
+        outcome: 'already_reported',
+        message: REPORT_MESSAGES.alreadyReported,
+        program_sees_it: false,
+      };
+    if (inserted.count === 0)
+      return { id: null, outcome: 'counted', message: REPORT_MESSAGES.reportedOften, program_sees_it: false };
     // Whether a provider reads it: the database derived the provider. Read by the server's own
     // role in the same transaction, and only this yes or no leaves it.
     await tx`select set_config('role', 'service_role', true), set_config('request.jwt.claims', '', true)`;
     const [row] = await tx<{ sees: boolean }[]>`
       select provider_id is not null as sees from listing_reports where id = ${id}`;
-    return row?.sees === true;
+    return { id, outcome: 'stored', message: null, program_sees_it: row?.sees === true };
   });
-  return json({ id, program_sees_it: programSeesIt } satisfies ReportResponse, 201);
+  return json(answer, answer.outcome === 'stored' ? 201 : 200);
 }
 
 function statusFilter(req: Request): ReportStatus | undefined {
@@ -126,19 +155,32 @@ function statusFilter(req: Request): ReportStatus | undefined {
   throw badRequest(REPORT_MESSAGES.statusFilter, { status: REPORT_MESSAGES.statusFilter });
 }
 
+function offsetOf(req: Request): number {
+  const raw = new URL(req.url).searchParams.get('offset');
+  if (raw === null || raw === '') return 0;
+  if (!/^\d{1,6}$/.test(raw))
+    throw badRequest(REPORT_MESSAGES.offsetInvalid, { offset: REPORT_MESSAGES.offsetInvalid });
+  return Number(raw);
+}
+
 async function adminList(req: Request): Promise<Response> {
   allowMethods(req, ['GET']);
   const claims = await requireUser(req);
   const status = statusFilter(req);
+  const offset = offsetOf(req);
   const reports = await withClaims(
     claims,
     async (tx) => {
       await assertAdmin(tx);
-      return selectAdminReports(tx, { status });
+      // One more than a page: whether another page follows.
+      return selectAdminReports(tx, { status, offset, limit: ADMIN_REPORTS_PAGE_SIZE + 1 });
     },
     { readOnly: true },
   );
-  return json({ reports } satisfies AdminReportsResponse);
+  return json({
+    reports: reports.slice(0, ADMIN_REPORTS_PAGE_SIZE),
+    next_offset: reports.length > ADMIN_REPORTS_PAGE_SIZE ? offset + ADMIN_REPORTS_PAGE_SIZE : null,
+  } satisfies AdminReportsResponse);
 }
 
 async function adminResolve(req: Request, id: string): Promise<Response> {

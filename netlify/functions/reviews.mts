@@ -16,8 +16,12 @@
  *   account already reviewed it; 400 with one message per field.
  * - `PUT /api/reviews/:id` (the fields without `program_id`) → 200: the author's edit, pending
  *   again. `DELETE /api/reviews/:id` → 204. 404 for a review that is not the caller's.
- * - `POST /api/reviews/:id/report` `{ reason }` → 201 `{ id }`: anyone, about a published review
- *   (404 otherwise); it joins the moderator's queue. Stored as `anon` (it names nobody).
+ * - `POST /api/reviews/:id/report` `{ reason }` → 201 `{ id, outcome: 'stored', message: null }`:
+ *   anyone, about a published review (404 otherwise); it joins the moderator's queue. Stored as
+ *   `anon`, with its reporter (the account, else the sender's network: `_shared/reporter.ts`).
+ *   One open report per reporter and review: a second one answers 200 `{ id: null, outcome:
+ *   'already_reported', message }`; a review with OPEN_REPORTS_CAP open reports answers 200
+ *   `outcome: 'counted'` (counted for the moderator, not stored).
  *
  * Refusals write nothing. Bodies over 32 KB (reviews) or 16 KB (reports) are 413, not JSON 415;
  * more than 10 reviews written or edited in 10 minutes, or 5 reports a minute, from one IP is 429;
@@ -40,6 +44,7 @@ import {
   type ReviewViewer,
   stayYearRangeMessage,
 } from '../../src/api/contracts/reviews.ts';
+import { REPORT_MESSAGES, type ReportReceipt } from '../../src/api/contracts/reports.ts';
 import { PROGRAM_ID_PATTERN } from '../../src/lib/program-id.ts';
 import { UUID_PATTERN } from '../../src/lib/provider-schemas.ts';
 import {
@@ -66,6 +71,8 @@ import {
 } from './_shared/http.ts';
 import { findListedProgram } from './_shared/programs.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
+import { reporterKey, senderOf } from './_shared/reporter.ts';
+import { isDuplicateReport } from './_shared/reports.ts';
 import {
   reviewPrograms,
   selectOwnReviews,
@@ -280,18 +287,45 @@ async function reportReview(req: Request, context: Context, id: string): Promise
   if (!parsed.success) throw badRequestFromZod(parsed.error);
   if (!UUID_PATTERN.test(id)) throw notFound(M.reviewNotFound);
   const reportId = randomUUID();
+  const reporter = reporterKey(await senderOf(req), context);
+  let stored: number;
   try {
     // As a visitor, without RETURNING: anyone may report, nobody but administrators reads reports.
-    await withClaims(null, async (tx) => {
-      await tx`insert into review_reports (id, review_id, reason) values (${reportId}, ${id}, ${parsed.data.reason})`;
-    });
+    // No row is stored when the review already has OPEN_REPORTS_CAP open reports (only counted).
+    stored = await withClaims(
+      null,
+      async (tx) =>
+        (
+          await tx`
+            insert into review_reports (id, review_id, reason, reporter)
+            values (${reportId}, ${id}, ${parsed.data.reason}, ${reporter})`
+        ).count,
+    );
   } catch (error) {
+    // The reporter already has an open report on this review: nothing stored, a kind answer.
+    if (isDuplicateReport(error, 'review_reports'))
+      return json(
+        {
+          id: null,
+          outcome: 'already_reported',
+          message: REPORT_MESSAGES.alreadyReported,
+        } satisfies ReportReceipt,
+        200,
+      );
     // No such review (foreign key) or not a published one (private.prepare_review_report).
     if (error instanceof postgres.PostgresError && (error.code === '23503' || error.code === '23514'))
       throw notFound(M.reviewNotFound);
     throw error;
   }
-  return json({ id: reportId } satisfies ReportReviewResponse, 201);
+  if (stored === 0)
+    return json(
+      { id: null, outcome: 'counted', message: REPORT_MESSAGES.reportedOften } satisfies ReportReceipt,
+      200,
+    );
+  return json(
+    { id: reportId, outcome: 'stored', message: null } satisfies ReportReviewResponse & ReportReceipt,
+    201,
+  );
 }
 
 export default handle('reviews', async (req: Request, context: Context) => {

@@ -424,6 +424,29 @@ export function ratingSortKey(rating: number | null | undefined, count: number |
 
 // ---- Markers ----------------------------------------------------------------------------------------
 
+// The day of a request is stored as a UTC calendar day (`YYYY-MM-DD`): formatted in UTC, so it is
+// the same day wherever the page is read.
+const REQUEST_DAY = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * The "Sent a request through this site" marker with the day of the author's first request to the
+ * program, so readers can judge how long before the review it was (only the day, never the
+ * request); the plain marker when the day is unknown.
+ *
+ * @example sentRequestMarker('2026-03-03') // 'Sent a request through this site on March 3, 2026'
+ */
+export function sentRequestMarker(on: string | null | undefined): string {
+  const time = typeof on === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(on) ? Date.parse(`${on}T00:00:00Z`) : NaN;
+  return Number.isNaN(time)
+    ? REVIEW_MARKERS.sentRequest
+    : `${REVIEW_MARKERS.sentRequest} on ${REQUEST_DAY.format(time)}`;
+}
+
 /** The words shown with a review (its markers) and around the list. */
 export const REVIEW_MARKERS = {
   sentRequest: 'Sent a request through this site',

@@ -225,8 +225,13 @@ describe('GET /api/account/export', () => {
       'favorites',
       'requests',
       'reviews',
+      'contact_messages',
+      'error_reports',
+      'review_reports',
+      'requests_sent_signed_out',
     ]);
-    // Her reviews: none written (tests/api/reviews.test.ts exports one).
+    // Her reviews: none written (tests/api/reviews.test.ts exports one); nothing else sent
+    // (tests/api/account-data.test.ts exports those).
     expect(data.reviews).toEqual([]);
     expect(data.account).toMatchObject({ id: alice.id, email: alice.email });
     expect(data.favorites.map((f) => f.program_id)).toEqual([PROGRAM.id]);

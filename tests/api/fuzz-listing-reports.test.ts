@@ -96,7 +96,9 @@ function badValue(field: Field): fc.Arbitrary<[unknown, number[]]> {
   ];
   // Invisible text: a text or program id is missing (400); an e-mail of white space only trims to
   // "none given" (201), one with other invisible characters is no address (400).
-  options.push(invisibleText.map((v): [unknown, number[]] => [v, field === 'email' ? [201, 400] : [400]]));
+  options.push(
+    invisibleText.map((v): [unknown, number[]] => [v, field === 'email' ? [200, 201, 400] : [400]]),
+  );
   if (field === 'what') {
     options.push(fc.string({ maxLength: 9 }).map(status(400)));
     options.push(
@@ -124,8 +126,9 @@ function reportCases(): fc.Arbitrary<HostileCase> {
       fc.constant({
         label: `missing ${field}`,
         body: entries(FIELDS.filter((f) => f !== field).map((f) => [f, valid()[f]])),
-        // Without an e-mail the report is still valid.
-        code: field === 'email' ? [201] : [400],
+        // Without an e-mail the report is still valid (200 once the program has its cap of open
+        // reports: counted, not stored).
+        code: field === 'email' ? [200, 201] : [400],
       }),
     ),
   );
@@ -168,7 +171,7 @@ function reportCases(): fc.Arbitrary<HostileCase> {
       method: 'POST',
       headers: { ...headers, ...(authorization === null ? {} : { authorization }), ...JSON_TYPE },
       body: JSON.stringify(valid()),
-      expect: [201],
+      expect: [200, 201],
     }));
   // Well-formed ids of no program (also inside the field cases, but rare there).
   const unknownProgram = fc.stringMatching(/^[a-z0-9-]{1,30}$/).map((id): HostileCase => ({
@@ -220,6 +223,11 @@ function reportCases(): fc.Arbitrary<HostileCase> {
 }
 
 describe('POST /api/reports with hostile input', () => {
+  // The program takes OPEN_REPORTS_CAP open reports, then counts the rest (200): start below it.
+  beforeAll(async () => {
+    await sql`update listing_reports set status = 'resolved' where program_id = ${valid().program_id} and status = 'open'`;
+  });
+
   it(
     `${String(RUNS)} generated requests: never a 5xx, documented answers, nothing stored on refusal`,
     async () => {
@@ -233,6 +241,8 @@ describe('POST /api/reports with hostile input', () => {
         onSuccess: async (res) => {
           const data = (await res.json()) as { id?: unknown; program_sees_it?: unknown };
           expect(data.program_sees_it).toBe(false);
+          // 200: the program has its cap of open reports; this one was counted, not stored.
+          if (res.status === 200) return;
           const [row] =
             await sql`select status, listing_id, provider_id from listing_reports where id = ${String(data.id)}`;
           expect(row).toEqual({ status: 'open', listing_id: null, provider_id: null });
@@ -251,6 +261,8 @@ describe('PATCH /api/admin/reports/:id with hostile input', () => {
   let target = '';
   beforeAll(async () => {
     token = await signIn(SEED.admin.email, SEED.admin.password);
+    // Room below the program's cap of open reports (the test above may have reached it).
+    await sql`update listing_reports set status = 'resolved' where program_id = ${valid().program_id} and status = 'open'`;
     const res = await reports(jsonRequest('/api/reports', valid()), ctx(uniqueIp()));
     expect(res.status).toBe(201);
     target = ((await res.json()) as { id: string }).id;

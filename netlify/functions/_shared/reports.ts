@@ -23,6 +23,7 @@ import {
   isEmail,
   MESSAGES,
 } from '../../../src/lib/schemas.ts';
+import postgres from 'postgres';
 import type { Tx } from './db.ts';
 import { programIndex, programNames } from './programs.ts';
 
@@ -84,6 +85,18 @@ export const resolveReportSchema = z.strictObject(
   bodyObject,
 );
 
+/**
+ * The database refused a report because its reporter already has an open one on the same item
+ * (`private.limit_reports`, or the unique index behind it).
+ */
+export function isDuplicateReport(error: unknown, table: 'listing_reports' | 'review_reports'): boolean {
+  return (
+    error instanceof postgres.PostgresError &&
+    error.code === '23505' &&
+    error.constraint_name === `${table}_one_open_per_reporter`
+  );
+}
+
 /** Most reports a list answers. */
 export const MAX_LISTED_REPORTS = 500;
 
@@ -100,6 +113,7 @@ interface AdminReportRow {
   center_name: string | null;
   provider_id: string | null;
   organization_name: string | null;
+  reports_not_stored: number;
 }
 
 /**
@@ -111,21 +125,23 @@ interface AdminReportRow {
  */
 export async function selectAdminReports(
   tx: Tx,
-  filter: { id?: string; status?: ReportStatus | undefined },
+  filter: { id?: string; status?: ReportStatus | undefined; offset?: number; limit?: number },
 ): Promise<AdminReport[]> {
   const id = filter.id ?? null;
   const status = filter.status ?? null;
   const rows = await tx<AdminReportRow[]>`
     select r.id, r.program_id, r.what, private.listing_report_email(r.id) as email, r.created_at,
            r.status, r.resolved_at, r.resolution_note,
-           r.listing_id, l.center_name, r.provider_id, p.organization_name
+           r.listing_id, l.center_name, r.provider_id, p.organization_name,
+           coalesce((select f.reports from report_overflow f where f.kind = 'program' and f.item = r.program_id), 0)
+             as reports_not_stored
     from listing_reports r
     left join provider_listings l on l.id = r.listing_id
     left join providers p on p.id = r.provider_id
     where (${id}::uuid is null or r.id = ${id}::uuid)
       and (${status}::text is null or r.status = ${status}::text)
     order by (r.status = 'open') desc, r.created_at desc, r.id
-    limit ${MAX_LISTED_REPORTS}`;
+    limit ${filter.limit ?? MAX_LISTED_REPORTS} offset ${filter.offset ?? 0}`;
   const names = await programNames(rows.map((r) => r.program_id));
   const files = await programIndex();
   return rows.map((r) => {
@@ -148,6 +164,7 @@ export async function selectAdminReports(
       listing: r.listing_id === null ? null : { id: r.listing_id, center_name: r.center_name ?? '' },
       provider:
         r.provider_id === null ? null : { id: r.provider_id, organization_name: r.organization_name ?? '' },
+      reports_not_stored: r.reports_not_stored,
     };
   });
 }

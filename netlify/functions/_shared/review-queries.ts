@@ -32,7 +32,8 @@ import { programIndex, programNames } from './programs.ts';
 import { distributionOf, toPublicReview, type PublicReviewRow } from './reviews.ts';
 
 const PUBLIC_COLUMNS = `r.id, r.program_id, r.rating, r.title, r.body, r.relationship, r.stay_year, r.public_name,
-  r.connected_to_program, r.connection_note, r.sent_request, r.sample, r.created_at, r.updated_at`;
+  r.connected_to_program, r.connection_note, r.sent_request,
+  r.sent_request_on::text as sent_request_on, r.sample, r.created_at, r.updated_at`;
 
 /** A published review's rule words, or null. */
 function ruleOf(id: RemovalRuleId | null): PolicyRule | null {
@@ -91,6 +92,7 @@ function toOwnReview(r: OwnReviewRow): OwnReview {
     connected_to_program: r.connected_to_program,
     connection_note: r.connection_note,
     sent_request: r.sent_request,
+    sent_request_on: r.sent_request_on,
     created_at: r.created_at.toISOString(),
     updated_at: r.updated_at.toISOString(),
     status: r.status,
@@ -207,7 +209,8 @@ export async function selectAdminReviews(
                       'resolved_at', to_char(o.resolved_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
                     order by o.created_at desc)
              from (
-               select * from review_reports o0 where o0.review_id = r.id
+               select o0.id, o0.reason, o0.status, o0.created_at, o0.resolved_at
+               from review_reports o0 where o0.review_id = r.id
                order by o0.created_at desc, o0.id limit ${ADMIN_REPORTS_SHOWN}
              ) o
            ), '[]') as reports,

@@ -43,6 +43,8 @@ export interface PublicReviewRow {
   connected_to_program: boolean;
   connection_note: string | null;
   sent_request: boolean;
+  /** `YYYY-MM-DD` (selected as text). */
+  sent_request_on: string | null;
   sample: boolean;
   created_at: Date;
   updated_at: Date;
@@ -66,6 +68,7 @@ export function toPublicReview(r: PublicReviewRow): PublicReview {
     connected_to_program: r.connected_to_program,
     connection_note: r.connection_note,
     sent_request: r.sent_request,
+    sent_request_on: r.sent_request_on,
     sample: r.sample,
     created_at: r.created_at.toISOString(),
     updated_at: r.updated_at.toISOString(),
@@ -100,7 +103,8 @@ export async function readPublishedReviews(sql: postgres.ISql): Promise<Map<stri
   const rows = await sql<(PublicReviewRow & { rn: number })[]>`
     select * from (
       select r.id, r.program_id, r.rating, r.title, r.body, r.relationship, r.stay_year, r.public_name,
-             r.connected_to_program, r.connection_note, r.sent_request, r.sample, r.created_at, r.updated_at,
+             r.connected_to_program, r.connection_note, r.sent_request, r.sent_request_on::text, r.sample,
+             r.created_at, r.updated_at,
              s.body as response_body, s.created_at as response_created_at, s.updated_at as response_updated_at,
              row_number() over (partition by r.program_id order by r.created_at desc, r.id) as rn
       from public.program_reviews r

@@ -61,7 +61,67 @@ export interface AccountExport {
   requests: ExportedRequest[];
   /** The reviews the person wrote, whatever their status (deleted with the account). */
   reviews: ExportedReview[];
+  /**
+   * The contact messages, error reports and review reports the person sent signed in, or signed
+   * out with the account's e-mail address, and the requests sent signed out with that address
+   * (`private.account_records`): what deleting the account deletes or anonymizes besides the above.
+   */
+  contact_messages: ExportedContactMessage[];
+  error_reports: ExportedErrorReport[];
+  review_reports: ExportedReviewReport[];
+  requests_sent_signed_out: ExportedSignedOutRequest[];
 }
+
+export interface ExportedContactMessage {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: string;
+  message: string;
+  created_at: string;
+}
+
+export interface ExportedErrorReport {
+  id: string;
+  program_id: string;
+  what: string;
+  email: string | null;
+  status: 'open' | 'resolved';
+  created_at: string;
+  resolved_at: string | null;
+  resolution_note: string | null;
+}
+
+export interface ExportedReviewReport {
+  id: string;
+  review_id: string;
+  reason: string;
+  status: 'open' | 'resolved';
+  created_at: string;
+  resolved_at: string | null;
+}
+
+export interface ExportedSignedOutRequest {
+  id: string;
+  program_id: string | null;
+  program_name: string | null;
+  type: string;
+  status: string;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  message: string | null;
+  location: string | null;
+  best_time_to_call: string | null;
+  created_at: string;
+}
+
+/** What `private.account_records()` answers. */
+export type AccountRecords = Pick<
+  AccountExport,
+  'contact_messages' | 'error_reports' | 'review_reports' | 'requests_sent_signed_out'
+>;
 
 /** `GET /api/me` → 200; `provider` is null for users without a provider profile. */
 export interface MeResponse {

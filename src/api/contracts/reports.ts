@@ -60,6 +60,10 @@ export const REPORT_MESSAGES = {
     'You have sent several reports from this email address in the last hour. Please wait before sending another.',
   tooMany: 'You have sent several reports in a short time. Please wait a few minutes before sending another.',
   sendFailed: 'Your report could not be sent. Please try again in a moment.',
+  /** A second report by the same person on the same item while their first is open (nothing stored). */
+  alreadyReported: 'You already reported this; the site team will look at it.',
+  /** A report on an item with OPEN_REPORTS_CAP open reports: counted, not stored. */
+  reportedOften: 'Thank you. This has already been reported several times; the site team will look at it.',
 
   // ---- /admin: the Reports tab ----
   adminTitle: 'Reports from families',
@@ -88,6 +92,10 @@ export const REPORT_MESSAGES = {
   noteUnicode: 'The note contains text that is not valid Unicode.',
   noteBidi: 'The note must not contain direction-override characters.',
   statusFilter: 'Show open or resolved reports (status=open or status=resolved).',
+  offsetInvalid: 'offset must be a whole number from 0.',
+  /** Beside a report whose program had more reports than are kept open. */
+  notStored: (n: number) =>
+    `${String(n)} more ${n === 1 ? 'report' : 'reports'} on this program ${n === 1 ? 'was' : 'were'} received and counted, not stored.`,
 
   // ---- The provider dashboard's card ----
   providerTitle: 'Reports from families',
@@ -106,9 +114,30 @@ export const REPORT_STATUS_LABELS: Readonly<Record<ReportStatus, string>> = {
 /** `POST /api/reports` body. */
 export type ReportBody = z.input<typeof reportBodySchema>;
 
-/** `POST /api/reports` → 201. `program_sees_it`: the program has a provider account that reads the report. */
-export interface ReportResponse {
-  id: string;
+/**
+ * Most open reports stored per item (a review; a program for error reports): more are counted,
+ * not stored (`private.open_reports_cap()`, migration 20261206200200_report_limits.sql).
+ */
+export const OPEN_REPORTS_CAP = 10;
+
+/**
+ * What became of a report: `stored` (201), `already_reported` (200: the sender already has an
+ * open report on the item; nothing stored) or `counted` (200: the item has OPEN_REPORTS_CAP open
+ * reports; only counted for the moderator).
+ */
+export const REPORT_OUTCOMES = ['stored', 'already_reported', 'counted'] as const;
+export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
+
+/** The answer to a report of a program or a review. `id`: the stored report, else null. */
+export interface ReportReceipt {
+  id: string | null;
+  outcome: ReportOutcome;
+  /** What to tell the person when the report was not stored; null when it was. */
+  message: string | null;
+}
+
+/** `POST /api/reports` → 201 or 200. `program_sees_it`: the program has a provider account that reads the report. */
+export interface ReportResponse extends ReportReceipt {
   program_sees_it: boolean;
 }
 
@@ -131,11 +160,20 @@ export interface AdminReport extends Pick<
   listing: { id: string; center_name: string } | null;
   /** That listing's provider. */
   provider: { id: string; organization_name: string } | null;
+  /** Reports on the same program received beyond OPEN_REPORTS_CAP open ones: counted, not stored. */
+  reports_not_stored: number;
 }
 
-/** `GET /api/admin/reports[?status=open|resolved]` → 200: open first, newest first (at most 500). */
+/** Reports per page of `GET /api/admin/reports`. */
+export const ADMIN_REPORTS_PAGE_SIZE = 50;
+
+/**
+ * `GET /api/admin/reports[?status=open|resolved][&offset=N]` → 200: open first, newest first,
+ * ADMIN_REPORTS_PAGE_SIZE a page; `next_offset` asks for the next page (null: this was the last).
+ */
 export interface AdminReportsResponse {
   reports: AdminReport[];
+  next_offset: number | null;
 }
 
 /** `PATCH /api/admin/reports/:id` body. */

@@ -291,6 +291,8 @@ export interface PublicReview {
   connection_note: string | null;
   /** "Sent a request through this site". */
   sent_request: boolean;
+  /** The day (`YYYY-MM-DD`, UTC) of the author's first request to the program, shown with the marker; null without one. */
+  sent_request_on: string | null;
   /** "Sample review — demo data". */
   sample: boolean;
   created_at: string;

@@ -526,6 +526,8 @@ export interface ProgramReviewRow {
   connection_note: string | null;
   /** "Sent a request through this site" (set by the database). */
   sent_request: boolean;
+  /** The day (UTC) of the author's first request to the program, with `sent_request` (set by the database). */
+  sent_request_on: string | null;
   /** For the moderator (set by the functions). */
   flags: ReviewFlag[];
   /** The seed's fictional demo reviews. */
@@ -556,6 +558,7 @@ export const PROGRAM_REVIEW_COLUMNS = columnsOf<ProgramReviewRow>()([
   'connected_to_program',
   'connection_note',
   'sent_request',
+  'sent_request_on',
   'flags',
   'sample',
   'status',

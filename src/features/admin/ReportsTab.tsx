@@ -49,18 +49,35 @@ async function failure(res: Response | null, title: string, fallback: string): P
     : { ok: false, kind: 'error', status: read.status, message };
 }
 
-/** `GET /api/admin/reports[?status=]`. */
+/** Most reports the tab loads (page after page of ADMIN_REPORTS_PAGE_SIZE). */
+const MAX_LOADED_REPORTS = 500;
+
+/** `GET /api/admin/reports[?status=]&offset=N`, page after page, up to MAX_LOADED_REPORTS. */
 export async function loadReports(filter: ReportFilter): Promise<Result<{ value: AdminReport[] }>> {
   const title = 'Error Loading Data';
-  const res = await call(filter === '' ? REPORTS_ENDPOINT : `${REPORTS_ENDPOINT}?status=${filter}`);
-  if (!res?.ok) return failure(res, title, M.adminLoadFailed);
-  try {
-    const data = (await res.json()) as Partial<AdminReportsResponse>;
-    if (Array.isArray(data.reports)) return { ok: true, value: data.reports };
-  } catch {
-    // Not the API's answer: the message below.
+  const reports: AdminReport[] = [];
+  let offset: number | null = 0;
+  while (offset !== null && reports.length < MAX_LOADED_REPORTS) {
+    const query = filter === '' ? `?offset=${String(offset)}` : `?status=${filter}&offset=${String(offset)}`;
+    const res = await call(`${REPORTS_ENDPOINT}${query}`);
+    if (!res?.ok) return failure(res, title, M.adminLoadFailed);
+    let data: Partial<AdminReportsResponse> | null = null;
+    try {
+      data = (await res.json()) as Partial<AdminReportsResponse>;
+    } catch {
+      // Not the API's answer: the message below.
+    }
+    if (!Array.isArray(data?.reports))
+      return {
+        ok: false,
+        kind: 'error',
+        status: res.status,
+        message: { title, description: M.adminLoadFailed },
+      };
+    reports.push(...data.reports);
+    offset = typeof data.next_offset === 'number' ? data.next_offset : null;
   }
-  return { ok: false, kind: 'error', status: res.status, message: { title, description: M.adminLoadFailed } };
+  return { ok: true, value: reports };
 }
 
 /** `PATCH /api/admin/reports/<id>` `{ status: 'resolved', note? }`. */
@@ -210,6 +227,11 @@ function ReportCard({
           )}
         </Row>
         <Row term="Sent">{formatDayTime(report.created_at)}</Row>
+        {report.reports_not_stored > 0 ? (
+          <Row term="Also">
+            <span className="text-muted">{M.notStored(report.reports_not_stored)}</span>
+          </Row>
+        ) : null}
         {resolved ? <Row term="Resolved on">{formatDay(report.resolved_at)}</Row> : null}
         {resolved && report.resolution_note !== null ? (
           <Row term="Note">

@@ -28,6 +28,7 @@ import {
   removalRule,
   REVIEW_FLAG_LABELS,
   REVIEW_POLICY_PATH,
+  sentRequestMarker,
   type ModerationStatus,
 } from '../../lib/reviews.ts';
 import { card, SectionTitle } from '../../ui/boxes.tsx';
@@ -293,7 +294,7 @@ function ReviewCard({
         </Row>
         <Row term="Request">
           {review.sent_request ? (
-            <Pill tone="green">{M.verifiedContact}</Pill>
+            <Pill tone="green">{sentRequestMarker(review.sent_request_on)}</Pill>
           ) : (
             <span className="text-muted">{M.noVerifiedContact}</span>
           )}

@@ -3,7 +3,7 @@
  * Server answers (netlify/functions/contact.mts): 201 `{ ok: true }`; 400
  * `{ error: { code, message, fields } }`; 429 when someone sends too often.
  */
-import { readFailure } from '../../api/client.ts';
+import { apiFetch, readFailure } from '../../api/client.ts';
 
 export const CONTACT_FIELDS = ['name', 'email', 'phone', 'subject', 'message'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
@@ -34,7 +34,9 @@ function contactFields(all: Record<string, string> | undefined): Partial<Record<
  */
 export async function sendContactMessage(
   values: ContactValues,
-  fetchFn: typeof fetch = fetch,
+  // apiFetch adds the token when someone is signed in: the message is then part of their
+  // account's export and deletion.
+  fetchFn: (path: string, init: RequestInit) => Promise<Response> = apiFetch,
 ): Promise<SubmitResult> {
   const body = { ...values, phone: values.phone.trim() === '' ? undefined : values.phone };
   let response: Response;

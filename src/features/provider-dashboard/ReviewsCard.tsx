@@ -23,6 +23,7 @@ import {
   RESPONSE_BODY_MAX,
   REVIEW_MARKERS,
   REVIEW_POLICY_PATH,
+  sentRequestMarker,
   type ModerationStatus,
 } from '../../lib/reviews.ts';
 import { card, RetryAlert, SectionTitle } from '../../ui/boxes.tsx';
@@ -245,7 +246,7 @@ function ReviewRow({
       </p>
       {review.sent_request || review.connected_to_program ? (
         <p className="mt-1 flex flex-wrap gap-2 text-sm">
-          {review.sent_request ? <Pill tone="green">{REVIEW_MARKERS.sentRequest}</Pill> : null}
+          {review.sent_request ? <Pill tone="green">{sentRequestMarker(review.sent_request_on)}</Pill> : null}
           {review.connected_to_program ? (
             <span>
               <span className="font-semibold">{REVIEW_MARKERS.connected}:</span> {review.connection_note}

@@ -27,7 +27,7 @@ export default function ReportDialog({ program, onClose }: Props) {
   const [errors, setErrors] = useState<ReportErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState<{ programSeesIt: boolean } | null>(null);
+  const [sent, setSent] = useState<{ programSeesIt: boolean; note: string | null } | null>(null);
   const id = useId();
 
   useEffect(() => {
@@ -65,7 +65,7 @@ export default function ReportDialog({ program, onClose }: Props) {
     const result = await sendReport(program.id, values);
     setSending(false);
     if (result.ok) {
-      setSent({ programSeesIt: result.programSeesIt });
+      setSent({ programSeesIt: result.programSeesIt, note: result.note });
       setValues(EMPTY);
       return;
     }
@@ -127,7 +127,9 @@ export default function ReportDialog({ program, onClose }: Props) {
               className="rounded-md bg-brand-50 p-3 focus:outline-none"
             >
               <span className="block font-semibold">{M.thanksTitle}</span>
-              <span className="mt-1 block">{sent.programSeesIt ? M.thanks : M.thanksSiteTeamOnly}</span>
+              <span className="mt-1 block">
+                {sent.note ?? (sent.programSeesIt ? M.thanks : M.thanksSiteTeamOnly)}
+              </span>
             </p>
             <div className="flex justify-end">
               <button type="button" onClick={close} className={primaryButton}>

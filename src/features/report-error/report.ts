@@ -4,7 +4,7 @@
  * (netlify/functions/_shared/reports.ts) and has the last word; both use the words of
  * src/api/contracts/reports.ts and the text rules of src/lib/text-rules.ts.
  */
-import { readFailure } from '../../api/client.ts';
+import { apiFetch, readFailure } from '../../api/client.ts';
 import {
   REPORT_MESSAGES as M,
   REPORT_WHAT_MAX,
@@ -57,16 +57,24 @@ export function reportBody(programId: string, input: ReportInput): ReportBody {
 }
 
 export type SendResult =
-  | { ok: true; programSeesIt: boolean }
+  /** `note`: what to say instead of the thank-you when the report was not stored (already reported, or reported often). */
+  | { ok: true; programSeesIt: boolean; note: string | null }
   /** `fields`: shown beside their fields; `message`: what is not about a field, shown once above Send. */
   | { ok: false; fields: ReportErrors; message: string | null };
 
 /** Reads the API's answer (null: none came) into what the dialog shows. */
 export async function readReportResult(res: Response | null): Promise<SendResult> {
-  if (res?.status === 201) {
+  // 201: stored; 200: not stored, and said why (already reported by this person, or by many).
+  if (res?.status === 201 || res?.status === 200) {
     const data: unknown = await res.json().catch(() => null);
-    if (data && typeof data === 'object' && 'id' in data)
-      return { ok: true, programSeesIt: (data as Partial<ReportResponse>).program_sees_it === true };
+    if (data && typeof data === 'object' && 'id' in data) {
+      const answer = data as Partial<ReportResponse>;
+      return {
+        ok: true,
+        programSeesIt: answer.program_sees_it === true,
+        note: res.status === 200 && typeof answer.message === 'string' ? answer.message : null,
+      };
+    }
     return { ok: false, fields: {}, message: M.sendFailed };
   }
   if (res?.status === 413) return { ok: false, fields: { what: M.tooLarge }, message: null };
@@ -85,11 +93,15 @@ export async function readReportResult(res: Response | null): Promise<SendResult
   return { ok: false, fields: {}, message: M.sendFailed };
 }
 
-/** Sends a report; never throws (no answer reads as "could not be sent"). */
+/**
+ * Sends a report; never throws (no answer reads as "could not be sent"). With the token when
+ * someone is signed in: the report counts as theirs (one open report per person and program) and
+ * is part of their account's export and deletion.
+ */
 export async function sendReport(programId: string, input: ReportInput): Promise<SendResult> {
   let res: Response | null;
   try {
-    res = await fetch(REPORT_ENDPOINT, {
+    res = await apiFetch(REPORT_ENDPOINT, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(reportBody(programId, input)),

@@ -8,7 +8,12 @@ import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { REVIEW_MESSAGES as M, type PublicReview } from '../../api/contracts/reviews.ts';
 import { ReviewStars } from '../../components/program/profile/ReviewStars.tsx';
 import { Heading } from '../../components/program/profile/Heading.tsx';
-import { REPORT_REASON_MIN, REVIEW_MARKERS, REVIEW_POLICY_PATH } from '../../lib/reviews.ts';
+import {
+  REPORT_REASON_MIN,
+  REVIEW_MARKERS,
+  REVIEW_POLICY_PATH,
+  sentRequestMarker,
+} from '../../lib/reviews.ts';
 import { primaryButton, secondaryButton } from '../../ui/buttons.ts';
 import { FieldHint, FieldMessage, inputClass, labelClass } from '../../ui/fields.tsx';
 import { reportReview } from './api.ts';
@@ -55,7 +60,7 @@ export function ReviewItem({
               <span aria-hidden="true" className="mr-1">
                 ✓
               </span>
-              {REVIEW_MARKERS.sentRequest}
+              {sentRequestMarker(review.sent_request_on)}
             </span>
           ) : null}
           {review.sample ? (
@@ -92,6 +97,8 @@ function ReportReview({ review }: { review: PublicReview }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
+  // What the server said when the report was not stored (already reported, or reported often).
+  const [note, setNote] = useState<string | null>(null);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const openerRef = useRef<HTMLButtonElement>(null);
   const doneRef = useRef<HTMLParagraphElement>(null);
@@ -112,7 +119,7 @@ function ReportReview({ review }: { review: PublicReview }) {
         role="status"
         className="mt-3 rounded-md bg-brand-50 p-3 text-sm focus:outline-none"
       >
-        {M.reportThanks}
+        {note ?? M.reportThanks}
       </p>
     );
   }
@@ -133,6 +140,7 @@ function ReportReview({ review }: { review: PublicReview }) {
     const result = await reportReview(review.id, reason);
     setSending(false);
     if (result.ok) {
+      setNote(result.note);
       setSent(true);
       return;
     }

@@ -6,6 +6,7 @@
  * Endpoints: netlify/functions/reviews.mts; words: src/api/contracts/reviews.ts.
  */
 import { apiFetch, failureText, OFFLINE_TEXT, readFailure } from '../../api/client.ts';
+import type { ReportReceipt } from '../../api/contracts/reports.ts';
 import {
   REVIEW_MESSAGES as M,
   type OwnReview,
@@ -123,11 +124,18 @@ export async function deleteReview(id: string): Promise<{ ok: true } | { ok: fal
   };
 }
 
-export type ReportResult = { ok: true } | { ok: false; field: string | null; message: string | null };
+/** `note`: what to say instead of the thank-you when the report was not stored (already reported, or reported often). */
+export type ReportResult =
+  { ok: true; note: string | null } | { ok: false; field: string | null; message: string | null };
 
 /** Reads the answer to a report (null: none came). */
 export async function readReportResult(res: Response | null): Promise<ReportResult> {
-  if (res?.status === 201) return { ok: true };
+  if (res?.status === 201) return { ok: true, note: null };
+  // 200: not stored, and said why (the person already reported it, or many people did).
+  if (res?.status === 200) {
+    const data = (await res.json().catch(() => null)) as Partial<ReportReceipt> | null;
+    return { ok: true, note: typeof data?.message === 'string' ? data.message : null };
+  }
   if (res === null) return { ok: false, field: null, message: OFFLINE_TEXT };
   if (res.status === 413) return { ok: false, field: M.reportReasonTooLong, message: null };
   const failure = await readFailure(res);
@@ -143,12 +151,15 @@ export async function readReportResult(res: Response | null): Promise<ReportResu
   };
 }
 
-/** `POST /api/reviews/<id>/report` `{ reason }`: anyone, signed in or not (a report names nobody). */
+/**
+ * `POST /api/reviews/<id>/report` `{ reason }`: anyone, signed in or not. The token goes with it
+ * when someone is signed in: the report counts as theirs (one open report per person and review)
+ * and is part of their account's export and deletion.
+ */
 export async function reportReview(id: string, reason: string): Promise<ReportResult> {
   const res = await call(
     `${REVIEWS_ENDPOINT}/${encodeURIComponent(id)}/report`,
     jsonInit('POST', { reason: reason.trim() }),
-    false,
   );
   return readReportResult(res);
 }

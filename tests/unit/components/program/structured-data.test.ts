@@ -61,6 +61,7 @@ describe('programJsonLd: ratings only from published reviews', () => {
     connected_to_program: false,
     connection_note: null,
     sent_request: true,
+    sent_request_on: '2026-03-03',
     sample,
     created_at: '2026-11-20T10:00:00.000Z',
     updated_at: '2026-11-20T10:00:00.000Z',

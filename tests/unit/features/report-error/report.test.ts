@@ -62,12 +62,27 @@ describe('readReportResult', () => {
     [
       '201, seen by the program',
       answer(201, { id: 'a', program_sees_it: true }),
-      { ok: true, programSeesIt: true },
+      { ok: true, programSeesIt: true, note: null },
     ],
     [
       '201, site team only',
       answer(201, { id: 'a', program_sees_it: false }),
-      { ok: true, programSeesIt: false },
+      { ok: true, programSeesIt: false, note: null },
+    ],
+    [
+      '200, already reported by this person: their words instead of the thank-you',
+      answer(200, {
+        id: null,
+        outcome: 'already_reported',
+        message: M.alreadyReported,
+        program_sees_it: false,
+      }),
+      { ok: true, programSeesIt: false, note: M.alreadyReported },
+    ],
+    [
+      '200, reported often: counted',
+      answer(200, { id: null, outcome: 'counted', message: M.reportedOften, program_sees_it: false }),
+      { ok: true, programSeesIt: false, note: M.reportedOften },
     ],
     ['201 that is not the API', answer(201, '<html>'), { ok: false, fields: {}, message: M.sendFailed }],
     [

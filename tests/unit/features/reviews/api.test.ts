@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { OFFLINE_TEXT } from '../../../../src/api/client.ts';
+import { REPORT_MESSAGES } from '../../../../src/api/contracts/reports.ts';
 import { REVIEW_MESSAGES as M } from '../../../../src/api/contracts/reviews.ts';
 import {
   programReviewsPath,
@@ -71,7 +72,12 @@ describe('readSendResult', () => {
 
 describe('readReportResult', () => {
   it.each<[string, Response | null, unknown]>([
-    ['sent', answer(201, { id: 'x' }), { ok: true }],
+    ['sent', answer(201, { id: 'x', outcome: 'stored', message: null }), { ok: true, note: null }],
+    [
+      'already reported by this person',
+      answer(200, { id: null, outcome: 'already_reported', message: REPORT_MESSAGES.alreadyReported }),
+      { ok: true, note: REPORT_MESSAGES.alreadyReported },
+    ],
     ['no answer', null, { ok: false, field: null, message: OFFLINE_TEXT }],
     [
       'a reason too short',

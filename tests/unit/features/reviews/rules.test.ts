@@ -120,6 +120,7 @@ describe('formFromReview', () => {
       connected_to_program: false,
       connection_note: null,
       sent_request: false,
+      sent_request_on: null,
       created_at: '2026-11-01T00:00:00Z',
       updated_at: '2026-11-01T00:00:00Z',
       status: 'rejected',
