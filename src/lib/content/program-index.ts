@@ -26,7 +26,8 @@ function frontmatter(id: string, source: string): Record<string, unknown> {
   try {
     data = parse(match[1] ?? '');
   } catch (error) {
-    const reason = error instanceof Error ? (error.message.split('\n')[0] ?? '').replace(/:$/, '') : String(error);
+    const reason =
+      error instanceof Error ? (error.message.split('\n')[0] ?? '').replace(/:$/, '') : String(error);
     throw new Error(`content/programs/${id}.md: the frontmatter is not valid YAML (${reason})`, {
       cause: error,
     });
