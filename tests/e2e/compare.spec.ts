@@ -246,6 +246,8 @@ test.describe('compare', () => {
   test('the tray at phone size: on the directory, and above the contact bar of a profile', async ({
     page,
   }, testInfo) => {
+    // Two axe runs and three screenshots: three times the default time.
+    test.slow();
     await page.setViewportSize({ width: 320, height: PHONE.height });
     await page.goto('/');
     await page.evaluate((programs) => {

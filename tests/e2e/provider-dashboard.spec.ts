@@ -355,6 +355,8 @@ test('an inquiry to a published program reaches its provider; the status set the
 });
 
 test('phones get a section select instead of tabs; every section passes axe at 390 px', async ({ page }) => {
+  // Six sections, each loaded, checked with axe and photographed: three times the default time.
+  test.slow();
   const email = uniqueEmail('phone');
   await newProvider(page.request, email, `Phone Test Center ${RUN}`);
   await page.setViewportSize(PHONE);
