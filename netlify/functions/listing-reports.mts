@@ -20,8 +20,10 @@
  *   reporter's address and the program's reports counted beyond the cap (`reports_not_stored`);
  *   open first, then newest, 50 a page (`next_offset` null on the last). 400 for another status
  *   or offset.
- * - `PATCH /api/admin/reports/:id` `{ status: 'resolved', note? }` → 200 `{ report }`. The date
- *   and the administrator are the database's. 404 for an unknown id, 409 when already resolved.
+ * - `PATCH /api/admin/reports/:id` `{ status: 'resolved', note?, revision }` → 200 `{ report }`.
+ *   The date and the administrator are the database's. `revision` is the report's as the list
+ *   showed it (400 without); 404 for an unknown id, 409 when already resolved, 409 with
+ *   `fields.revision` when it changed since (resolved and reopened).
  * - `GET /api/provider/reports` → 200 `{ reports: ProviderReport[] }`: the reports on the
  *   caller's listings (never the reporter's address); 404 without a provider profile.
  *
@@ -44,7 +46,7 @@ import {
   type ReportStatus,
 } from '../../src/api/contracts/reports.ts';
 import { UUID_PATTERN } from '../../src/lib/provider-schemas.ts';
-import { assertAdmin } from './_shared/admin.ts';
+import { assertAdmin, changedSince } from './_shared/admin.ts';
 import { requireUser } from './_shared/auth.ts';
 import { withClaims } from './_shared/db.ts';
 import {
@@ -192,10 +194,13 @@ async function adminResolve(req: Request, id: string): Promise<Response> {
     const parsed = resolveReportSchema.safeParse(body);
     if (!parsed.success) throw badRequestFromZod(parsed.error);
     if (!UUID_PATTERN.test(id)) throw notFound(REPORT_MESSAGES.reportNotFound);
-    const [current] = await tx<{ status: ReportStatus }[]>`
-      select status from listing_reports where id = ${id} for update`;
+    const [current] = await tx<{ status: ReportStatus; revision: number }[]>`
+      select status, revision from listing_reports where id = ${id} for update`;
     if (!current) throw notFound(REPORT_MESSAGES.reportNotFound);
     if (current.status === 'resolved') throw conflict(REPORT_MESSAGES.alreadyResolved);
+    // Open again but not the version read: resolved and reopened since (Studio). The locked row
+    // decides, so the administrator closes only what they saw.
+    if (current.revision !== parsed.data.revision) throw changedSince(REPORT_MESSAGES.reportChanged);
     await tx`
       update listing_reports set status = 'resolved', resolution_note = ${parsed.data.note}
       where id = ${id}`;

@@ -333,7 +333,7 @@ describe('PATCH /api/admin/reports/:id with hostile input', () => {
         method: 'PATCH',
         headers: auth(),
         query: `/${id}`,
-        body: JSON.stringify({ status: 'resolved' }),
+        body: JSON.stringify({ status: 'resolved', revision: 1 }),
         expect: [404],
       }));
     const badAuth = garbageAuthorization.map((authorization): HostileCase => ({

@@ -367,10 +367,22 @@ describe('GET and PATCH /api/admin/reports', () => {
     expect(Date.parse(byId.get(listingReport)?.created_at ?? '')).not.toBeNaN();
   });
 
+  /** The report's revision, as the admin list answers it. */
+  const revisionOf = async (id: string): Promise<number> => {
+    const { reports: list } = await body<AdminReportsResponse>(
+      await call('GET', '/api/admin/reports', { token: adminToken }),
+    );
+    const report = list.find((r) => r.id === id);
+    if (!report) throw new Error(`report ${id} not in the list`);
+    return report.revision;
+  };
+
   it('resolves a report with a note (date stamped), then 409 the second time', async () => {
+    const revision = await revisionOf(listingReport);
+    expect(revision).toBeGreaterThan(0);
     const res = await call('PATCH', `/api/admin/reports/${listingReport}`, {
       token: adminToken,
-      payload: { status: 'resolved', note: '  Phone number corrected with the program.  ' },
+      payload: { status: 'resolved', note: '  Phone number corrected with the program.  ', revision },
     });
     expect(res.status).toBe(200);
     const { report } = await body<AdminReportResponse>(res);
@@ -383,12 +395,45 @@ describe('GET and PATCH /api/admin/reports', () => {
     const [row] = await sql`select resolved_by from listing_reports where id = ${listingReport}`;
     expect(row?.resolved_by).toBe(ADMIN_USER_ID);
 
+    expect(report.revision).toBeGreaterThan(revision);
+
     const again = await call('PATCH', `/api/admin/reports/${listingReport}`, {
       token: adminToken,
-      payload: { status: 'resolved' },
+      payload: { status: 'resolved', revision: report.revision },
     });
     expect(again.status).toBe(409);
     expect((await body<ApiError>(again)).error.message).toBe(M.alreadyResolved);
+  });
+
+  it('409 with fields.revision when the report was resolved and reopened since it was read', async () => {
+    const [created] = await sql<{ id: string; revision: number }[]>`
+      insert into listing_reports (program_id, what) values ('mclean', ${what('reopened since read')})
+      returning id, revision`;
+    const id = created?.id ?? '';
+    const read = await revisionOf(id);
+    // Another administrator resolves it, and it is reopened (as Studio does).
+    await sql`update listing_reports set status = 'resolved', resolution_note = 'Checked' where id = ${id}`;
+    await sql`update listing_reports set status = 'open' where id = ${id}`;
+    const res = await call('PATCH', `/api/admin/reports/${id}`, {
+      token: adminToken,
+      payload: { status: 'resolved', note: 'Closed on the old version', revision: read },
+    });
+    expect(res.status).toBe(409);
+    expect((await body<ApiError>(res)).error).toMatchObject({
+      message: M.reportChanged,
+      fields: { revision: M.reportChanged },
+    });
+    // Nothing written: still open, with the other administrator's note.
+    const [row] = await sql`select status, resolution_note from listing_reports where id = ${id}`;
+    expect(row).toEqual({ status: 'open', resolution_note: 'Checked' });
+    // The version now shown resolves it.
+    const now = await revisionOf(id);
+    expect(now).toBeGreaterThan(read);
+    const ok = await call('PATCH', `/api/admin/reports/${id}`, {
+      token: adminToken,
+      payload: { status: 'resolved', revision: now },
+    });
+    expect(ok.status).toBe(200);
   });
 
   it('filters by status; another status is a 400 in words', async () => {
@@ -408,11 +453,21 @@ describe('GET and PATCH /api/admin/reports', () => {
   });
 
   it.each([
-    ['another status', { status: 'open' }, { status: M.resolveStatus }],
-    ['no status', { note: 'x' }, { status: M.resolveStatus }],
-    ['a note too long', { status: 'resolved', note: 'n'.repeat(2001) }, { note: M.noteTooLong }],
-    ['a note with a direction override', { status: 'resolved', note: 'Done \u202e' }, { note: M.noteBidi }],
-    ['a note that is not text', { status: 'resolved', note: 5 }, { note: M.noteType }],
+    ['another status', { status: 'open', revision: 1 }, { status: M.resolveStatus }],
+    ['no status', { note: 'x', revision: 1 }, { status: M.resolveStatus }],
+    ['no revision', { status: 'resolved' }, { revision: M.revisionRequired }],
+    [
+      'a revision that is not a number',
+      { status: 'resolved', revision: '7' },
+      { revision: M.revisionRequired },
+    ],
+    ['a note too long', { status: 'resolved', note: 'n'.repeat(2001), revision: 1 }, { note: M.noteTooLong }],
+    [
+      'a note with a direction override',
+      { status: 'resolved', note: 'Done \u202e', revision: 1 },
+      { note: M.noteBidi },
+    ],
+    ['a note that is not text', { status: 'resolved', note: 5, revision: 1 }, { note: M.noteType }],
   ])('400 for %s; the report stays open', async (_, payload, fields) => {
     const res = await call('PATCH', `/api/admin/reports/${fileReport}`, { token: adminToken, payload });
     expect(res.status).toBe(400);
@@ -425,7 +480,7 @@ describe('GET and PATCH /api/admin/reports', () => {
     for (const id of [randomUUID(), 'not-a-uuid']) {
       const res = await call('PATCH', `/api/admin/reports/${id}`, {
         token: adminToken,
-        payload: { status: 'resolved' },
+        payload: { status: 'resolved', revision: 1 },
       });
       expect(res.status).toBe(404);
       expect((await body<ApiError>(res)).error.message).toBe(M.reportNotFound);
@@ -434,7 +489,7 @@ describe('GET and PATCH /api/admin/reports', () => {
 
   it.each([
     ['GET', '/api/admin/reports', undefined],
-    ['PATCH', `/api/admin/reports/${randomUUID()}`, { status: 'resolved' }],
+    ['PATCH', `/api/admin/reports/${randomUUID()}`, { status: 'resolved', revision: 1 }],
   ] as const)(
     '%s %s: 401 without a token, 403 for a family and a provider',
     async (method, path, payload) => {

@@ -269,6 +269,30 @@ describe('what the database derives', () => {
     expect(result.reopened).toEqual({ resolved_at: null, resolved_by: null });
   });
 
+  it('every change of a report gives it a new revision; a write that changes nothing, and a client’s value, do not', async () => {
+    const revisions = await rolledBack(sql, async (tx) => {
+      await arrange(tx);
+      const read = async () =>
+        (
+          await tx<{ revision: number }[]>`select revision from public.listing_reports where id = ${TARGET}`
+        )[0]?.revision ?? 0;
+      const sent = await read();
+      await tx`update public.listing_reports set status = 'resolved' where id = ${TARGET}`;
+      const resolved = await read();
+      await tx`update public.listing_reports set status = 'resolved' where id = ${TARGET}`;
+      const unchanged = await read();
+      await tx`update public.listing_reports set status = 'open' where id = ${TARGET}`;
+      const reopened = await read();
+      await tx`update public.listing_reports set revision = 1 where id = ${TARGET}`;
+      return { sent, resolved, unchanged, reopened, forced: await read() };
+    });
+    expect(revisions.sent).toBeGreaterThan(0);
+    expect(revisions.resolved).toBeGreaterThan(revisions.sent);
+    expect(revisions.unchanged).toBe(revisions.resolved);
+    expect(revisions.reopened).toBeGreaterThan(revisions.resolved);
+    expect(revisions.forced).toBe(revisions.reopened);
+  });
+
   it('what was reported never changes, even for the server', async () => {
     const state = await rolledBack(sql, async (tx) => {
       await arrange(tx);

@@ -73,10 +73,17 @@ export const reportBodySchema = z.strictObject(
 );
 export type ReportInput = z.output<typeof reportBodySchema>;
 
-/** `PATCH /api/admin/reports/:id` body: `status: 'resolved'` and an optional note (blank: none). */
+/**
+ * `PATCH /api/admin/reports/:id` body: `status: 'resolved'`, an optional note (blank: none) and
+ * `revision`, the report's as the list showed it (required: a decision names the version read).
+ */
 export const resolveReportSchema = z.strictObject(
   {
     status: z.literal('resolved', { error: M.resolveStatus }),
+    revision: z
+      .number({ error: M.revisionRequired })
+      .int({ error: M.revisionRequired })
+      .positive({ error: M.revisionRequired }),
     note: text({ type: M.noteType, control: M.noteControl, unicode: M.noteUnicode, bidi: M.noteBidi })
       .refine((v) => codePointLength(v) <= REPORT_NOTE_MAX, { error: M.noteTooLong })
       .nullish()
@@ -109,6 +116,7 @@ interface AdminReportRow {
   status: ReportStatus;
   resolved_at: Date | null;
   resolution_note: string | null;
+  revision: number;
   listing_id: string | null;
   center_name: string | null;
   provider_id: string | null;
@@ -131,7 +139,7 @@ export async function selectAdminReports(
   const status = filter.status ?? null;
   const rows = await tx<AdminReportRow[]>`
     select r.id, r.program_id, r.what, private.listing_report_email(r.id) as email, r.created_at,
-           r.status, r.resolved_at, r.resolution_note,
+           r.status, r.resolved_at, r.resolution_note, r.revision,
            r.listing_id, l.center_name, r.provider_id, p.organization_name,
            coalesce((select f.reports from report_overflow f where f.kind = 'program' and f.item = r.program_id), 0)
              as reports_not_stored
@@ -156,6 +164,7 @@ export async function selectAdminReports(
       status: r.status,
       resolved_at: r.resolved_at?.toISOString() ?? null,
       resolution_note: r.resolution_note,
+      revision: r.revision,
       program: {
         id: r.program_id,
         name: listed ?? r.center_name,

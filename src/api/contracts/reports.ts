@@ -85,6 +85,10 @@ export const REPORT_MESSAGES = {
   // ---- What the admin API refuses ----
   reportNotFound: 'Report not found.',
   alreadyResolved: 'This report was already resolved.',
+  /** A resolution that names no version of the report (as for every other decision). */
+  revisionRequired: 'Reload the page: this decision does not say which version you reviewed.',
+  /** A resolution on an older version: the report was resolved and reopened since it was read. */
+  reportChanged: 'This report changed after you opened it — read it again before resolving it.',
   resolveStatus: "Send status 'resolved' to mark a report resolved.",
   noteType: 'The note must be text.',
   noteTooLong: `The note must be at most ${String(REPORT_NOTE_MAX)} characters.`,
@@ -153,7 +157,15 @@ export interface ReportProgram {
 /** One report in `GET /api/admin/reports`. */
 export interface AdminReport extends Pick<
   ListingReportRow,
-  'id' | 'program_id' | 'what' | 'email' | 'created_at' | 'status' | 'resolved_at' | 'resolution_note'
+  | 'id'
+  | 'program_id'
+  | 'what'
+  | 'email'
+  | 'created_at'
+  | 'status'
+  | 'resolved_at'
+  | 'resolution_note'
+  | 'revision'
 > {
   program: ReportProgram;
   /** The listing published as the program, when it is one. */

@@ -490,6 +490,8 @@ export interface ListingReportRow {
   reporter: string | null;
   /** The signed-in account that sent it, if any. */
   sender_id: string | null;
+  /** Version of the row (new on every change); a resolution names the one read. */
+  revision: number;
 }
 export const LISTING_REPORT_COLUMNS = columnsOf<ListingReportRow>()([
   'id',
@@ -505,6 +507,7 @@ export const LISTING_REPORT_COLUMNS = columnsOf<ListingReportRow>()([
   'resolution_note',
   'reporter',
   'sender_id',
+  'revision',
 ]);
 
 /** A family's review of a program (`program_reviews`, migration 20261126000500). */

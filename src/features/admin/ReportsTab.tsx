@@ -80,11 +80,16 @@ export async function loadReports(filter: ReportFilter): Promise<Result<{ value:
   return { ok: true, value: reports };
 }
 
-/** `PATCH /api/admin/reports/<id>` `{ status: 'resolved', note? }`. */
-export async function resolveReport(id: string, note: string): Promise<Result<{ value: AdminReport }>> {
+/** `PATCH /api/admin/reports/<id>` `{ status: 'resolved', note?, revision }`: the version shown. */
+export async function resolveReport(
+  report: Pick<AdminReport, 'id' | 'revision'>,
+  note: string,
+): Promise<Result<{ value: AdminReport }>> {
   const title = 'Report Not Resolved';
-  const body: ResolveReportBody = note.trim() === '' ? { status: 'resolved' } : { status: 'resolved', note };
-  const res = await call(`${REPORTS_ENDPOINT}/${encodeURIComponent(id)}`, {
+  const { revision } = report;
+  const body: ResolveReportBody =
+    note.trim() === '' ? { status: 'resolved', revision } : { status: 'resolved', note, revision };
+  const res = await call(`${REPORTS_ENDPOINT}/${encodeURIComponent(report.id)}`, {
     method: 'PATCH',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -305,7 +310,7 @@ function ResolvePanel({
     }
     setError(null);
     setSending(true);
-    const result = await resolveReport(report.id, note);
+    const result = await resolveReport(report, note);
     setSending(false);
     if (result.ok) {
       onResolved(result.value);
