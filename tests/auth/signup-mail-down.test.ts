@@ -97,6 +97,31 @@ describe('sign-up while the mail transport is down', () => {
     mailUp = true;
   });
 
+  it('a magic link for a new address keeps no user when its mail fails, and works once mail is back', async () => {
+    const email = uniqueEmail('magic-mail-down');
+    const magicLink = () =>
+      fetch(`${server.url}/auth/v1/otp`, {
+        method: 'POST',
+        headers: { apikey: anonKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ email, create_user: true }),
+      });
+    mailUp = false;
+    const before = logged.length;
+    // `{}` at once, whatever happens next (the lookup and the mail run after the answer).
+    expect((await magicLink()).status).toBe(200);
+    await expect
+      .poll(() =>
+        logged.slice(before).some((l) => l.startsWith('auth (background)') && l.includes('ECONNREFUSED')),
+      )
+      .toBe(true);
+    expect(await usersNamed(email)).toEqual([]);
+
+    mailUp = true;
+    expect((await magicLink()).status).toBe(200);
+    await expect.poll(() => sent.includes(email)).toBe(true);
+    expect(await usersNamed(email)).toHaveLength(1);
+  });
+
   it('answers an address that already has an account exactly the same', async () => {
     mailUp = true;
     const email = await confirmedUser('mail-down-pass-1', 'mail-down-owner');

@@ -360,6 +360,8 @@ export async function token(ctx: AuthContext, req: AuthRequest): Promise<AuthRes
  * happen afterwards (AuthContext.background). An unknown address with `create_user: false` gets
  * nothing, silently — GoTrue answers it with 422 `otp_disabled`, which tells that no account
  * exists; a repeated request within the mail interval is skipped the same way instead of a 429.
+ * When the mail cannot be sent, a user this request created is deleted again (as for /signup):
+ * nothing is kept that the person was never told about, and asking again later starts afresh.
  */
 export function otp(ctx: AuthContext, req: AuthRequest): AuthResult {
   if (req.body['phone'] !== undefined && req.body['email'] === undefined) {
@@ -373,13 +375,20 @@ export function otp(ctx: AuthContext, req: AuthRequest): AuthResult {
   checkUserMetadataSize(data);
   ctx.background(email, async () => {
     let user = await findUserByEmail(ctx.sql, email);
+    let created = false;
     if (user === undefined) {
       if (!createUserIfMissing) return;
-      user = (await createUserOnce(ctx.sql, { email, password: null, userMetadata: data })).user;
+      ({ user, created } = await createUserOnce(ctx.sql, { email, password: null, userMetadata: data }));
     }
     // An unconfirmed address gets the confirmation link (which also signs in), as in GoTrue.
     const kind: AuthMailKind = user.email_confirmed_at === null ? 'signup' : 'magiclink';
-    if (await mayMail(ctx, user, kind)) await sendAuthMail(ctx, user, kind, redirect, pkce);
+    if (!(await mayMail(ctx, user, kind))) return;
+    try {
+      await sendAuthMail(ctx, user, kind, redirect, pkce);
+    } catch (error) {
+      if (created) await deleteUnconfirmedUser(ctx.sql, user.id);
+      throw error;
+    }
   });
   return ok({});
 }
