@@ -5,9 +5,11 @@
  * dashboard shows it under "Reports from families", resolved, with the note. The dialog's
  * problems are said beside their fields, what was typed stays, focus goes back to the button.
  * axe on the dialog open, with errors and sent, at desktop and phone sizes; no CSP violation.
+ * The Reports tab loads one page at a time: "Show more reports" appends the next (each report
+ * once), busy while it loads, focus on the first report added; a failed page keeps what is shown.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { REPORT_MESSAGES as M } from '../../src/api/contracts/reports.ts';
+import { REPORT_MESSAGES as M, type AdminReport } from '../../src/api/contracts/reports.ts';
 import {
   confirmedProvider,
   expectNoAxeViolations,
@@ -200,4 +202,108 @@ test('an unknown program is refused with a clear message, in the dialog, without
   await expect(dialog.getByRole('alert')).toHaveText(M.unknownProgram);
   await expect(dialog.getByLabel(M.whatLabel)).toHaveValue(text);
   await expectNoAxeViolations(page);
+});
+
+/** A report as `GET /api/admin/reports` answers it: `n` names it ("Report n" in what is wrong). */
+function adminReport(n: number): AdminReport {
+  return {
+    id: `e2e-page-report-${String(n)}`,
+    program_id: LISTED.id,
+    what: `Report ${String(n)}: the phone number on this page is out of date.`,
+    email: null,
+    created_at: '2026-03-02T10:00:00.000Z',
+    status: 'open',
+    resolved_at: null,
+    resolution_note: null,
+    revision: n,
+    program: { id: LISTED.id, name: 'Gulfview OCD Stabilization', path: LISTED.path },
+    listing: null,
+    provider: null,
+    reports_not_stored: 0,
+  };
+}
+
+test('/admin Reports shows the first page at once; "Show more reports" appends the next, each report once', async ({
+  page,
+}) => {
+  test.slow();
+  // The API is played here: a first page of 50 (reports 1–50) with another after it. Report 1 is
+  // resolved on the page, so the open list moves up a place and the next page starts at 49: it
+  // holds report 50 again (shown once) and 51–52, and is answered once the test has seen the
+  // button busy. Later next pages fail.
+  const first = Array.from({ length: 50 }, (_, i) => adminReport(i + 1));
+  const second = [adminReport(50), adminReport(51), adminReport(52)];
+  const asked: string[] = [];
+  let answerSecond = (): void => undefined;
+  const secondAsked = new Promise<void>((resolve) => {
+    answerSecond = resolve;
+  });
+  let nextPages = 0;
+  await page.route(
+    (url) => url.pathname === '/api/admin/reports',
+    async (route) => {
+      const url = new URL(route.request().url());
+      asked.push(url.search);
+      if (url.searchParams.get('offset') === '0')
+        return route.fulfill({ json: { reports: first, next_offset: 50 } });
+      if (++nextPages > 1) return route.fulfill({ status: 500, json: {} });
+      await secondAsked;
+      return route.fulfill({ json: { reports: second, next_offset: null } });
+    },
+  );
+  await page.route(
+    (url) => url.pathname === `/api/admin/reports/${adminReport(1).id}`,
+    (route) =>
+      route.fulfill({
+        json: {
+          report: {
+            ...adminReport(1),
+            status: 'resolved',
+            resolved_at: '2026-03-03T10:00:00.000Z',
+            revision: 100,
+          },
+        },
+      }),
+  );
+  await signIn(page, ADMIN, '/admin?tab=reports');
+  const panel = page.getByRole('tabpanel');
+  const reports = panel.getByRole('article');
+  const more = panel.getByRole('button', { name: M.adminShowMore });
+  await expect(reports).toHaveCount(50);
+  await expect(panel.getByRole('status')).toHaveText(`50 ${M.adminShown.many}`);
+  await expect(more).toBeVisible();
+  expect(asked).toEqual(['?status=open&offset=0']);
+  await expectNoAxeViolations(page);
+
+  const resolved = reports.filter({ hasText: 'Report 1:' });
+  await resolved.getByRole('button', { name: new RegExp(`^${M.resolve}`) }).click();
+  await resolved.getByRole('button', { name: M.resolveConfirm, exact: true }).click();
+  await expect(resolved.getByText('Resolved', { exact: true })).toBeVisible();
+
+  // From the keyboard: busy (disabled, "Loading…") until the page comes.
+  await more.focus();
+  await page.keyboard.press('Enter');
+  const busy = panel.getByRole('button', { name: M.adminLoadingMore });
+  await expect(busy).toBeDisabled();
+  await expect(busy).toHaveAttribute('aria-busy', 'true');
+  answerSecond();
+  await expect(reports).toHaveCount(52);
+  await expect(reports.filter({ hasText: 'Report 50:' })).toHaveCount(1);
+  await expect(panel.getByRole('status')).toHaveText('52 reports');
+  await expect(panel.getByRole('button', { name: M.adminShowMore })).toHaveCount(0);
+  // The focus is on the first report added, not lost at the top of the page.
+  await expect(reports.filter({ hasText: 'Report 51:' })).toBeFocused();
+  expect(asked).toEqual(['?status=open&offset=0', '?status=open&offset=49']);
+  await expectNoAxeViolations(page);
+
+  // Another filter starts again from the first page; a next page that fails says so in a toast
+  // and keeps the reports shown, the button ready to try again.
+  await panel.getByLabel('Show').selectOption('');
+  await expect(reports).toHaveCount(50);
+  expect(asked.at(-1)).toBe('?offset=0');
+  await more.click();
+  await expect(page.locator('#toast-region-alert')).toContainText(M.adminLoadFailed);
+  await expect(reports).toHaveCount(50);
+  await expect(more).toBeEnabled();
+  expect(asked.at(-1)).toBe('?offset=50');
 });

@@ -71,6 +71,11 @@ export const REPORT_MESSAGES = {
     'Factual problems families reported on program pages. Check each with the program or the listing, correct what is wrong, then mark it resolved.',
   adminEmpty: { open: 'No open reports.', resolved: 'No resolved reports.', all: 'No reports yet.' },
   adminLoadFailed: 'The reports could not be loaded. Please try again.',
+  /** Under the list while another page follows (ADMIN_REPORTS_PAGE_SIZE a page). */
+  adminShowMore: 'Show more reports',
+  adminLoadingMore: 'Loading…',
+  /** The count above the list while another page follows ("50 reports shown"). */
+  adminShown: { one: 'report shown', many: 'reports shown' },
   noEmail: 'No email given',
   programFile: 'Program file (no provider account)',
   notListed: 'No longer listed',

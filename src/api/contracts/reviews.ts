@@ -158,6 +158,11 @@ export const REVIEW_MESSAGES = {
     'Check each review against the review policy, never by its rating: a one-star review is published exactly like a five-star one. A rejection names the rule it breaks, and the reviewer is told.',
   adminEmpty: 'Nothing is waiting.',
   adminLoadFailed: 'The reviews could not be loaded. Please try again.',
+  /** Under the list while another page follows (ADMIN_REVIEWS_PAGE_SIZE a page). */
+  adminShowMore: 'Show more reviews',
+  adminLoadingMore: 'Loading…',
+  /** The count above the list while another page follows ("50 reviews shown"). */
+  adminShown: { one: 'review shown', many: 'reviews shown' },
   publish: 'Publish',
   keepPublished: 'Keep published',
   reject: 'Reject',

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { apiFetch, failureText, readFailure } from '../../api/client.ts';
 import {
   REPORT_MESSAGES as M,
@@ -11,13 +11,13 @@ import {
 } from '../../api/contracts/reports.ts';
 import { codePointLength } from '../../lib/text-rules.ts';
 import { card, SectionTitle } from '../../ui/boxes.tsx';
-import { primaryButton, secondaryButton } from '../../ui/buttons.ts';
+import { primaryButton, secondaryBusyButton, secondaryButton } from '../../ui/buttons.ts';
 import { FieldHint, FieldMessage, inputClass, labelClass } from '../../ui/fields.tsx';
 import { formatDay, formatDayTime } from '../../ui/format.ts';
 import { Pill } from '../../ui/Pill.tsx';
 import { showToast } from '../../ui/toasts/store.ts';
 import type { Failure, Result } from './api.ts';
-import { ListState, Row, useQueue } from './parts.tsx';
+import { ListState, Row, type QueueLoad } from './parts.tsx';
 
 export const REPORTS_ENDPOINT = '/api/admin/reports';
 
@@ -49,35 +49,128 @@ async function failure(res: Response | null, title: string, fallback: string): P
     : { ok: false, kind: 'error', status: read.status, message };
 }
 
-/** Most reports the tab loads (page after page of ADMIN_REPORTS_PAGE_SIZE). */
-const MAX_LOADED_REPORTS = 500;
-
-/** `GET /api/admin/reports[?status=]&offset=N`, page after page, up to MAX_LOADED_REPORTS. */
-export async function loadReports(filter: ReportFilter): Promise<Result<{ value: AdminReport[] }>> {
+/**
+ * `GET /api/admin/reports[?status=]&offset=N`: one page (ADMIN_REPORTS_PAGE_SIZE reports) and where
+ * the next starts (`next_offset`, null on the last). The tab shows the first page at once and asks
+ * for the next only when the administrator does ("Show more reports").
+ */
+export async function loadReports(
+  filter: ReportFilter,
+  offset = 0,
+): Promise<Result<{ value: AdminReportsResponse }>> {
   const title = 'Error Loading Data';
-  const reports: AdminReport[] = [];
-  let offset: number | null = 0;
-  while (offset !== null && reports.length < MAX_LOADED_REPORTS) {
-    const query = filter === '' ? `?offset=${String(offset)}` : `?status=${filter}&offset=${String(offset)}`;
-    const res = await call(`${REPORTS_ENDPOINT}${query}`);
-    if (!res?.ok) return failure(res, title, M.adminLoadFailed);
-    let data: Partial<AdminReportsResponse> | null = null;
-    try {
-      data = (await res.json()) as Partial<AdminReportsResponse>;
-    } catch {
-      // Not the API's answer: the message below.
-    }
-    if (!Array.isArray(data?.reports))
-      return {
-        ok: false,
-        kind: 'error',
-        status: res.status,
-        message: { title, description: M.adminLoadFailed },
-      };
-    reports.push(...data.reports);
-    offset = typeof data.next_offset === 'number' ? data.next_offset : null;
+  const query = filter === '' ? `?offset=${String(offset)}` : `?status=${filter}&offset=${String(offset)}`;
+  const res = await call(`${REPORTS_ENDPOINT}${query}`);
+  if (!res?.ok) return failure(res, title, M.adminLoadFailed);
+  let data: Partial<AdminReportsResponse> | null = null;
+  try {
+    data = (await res.json()) as Partial<AdminReportsResponse>;
+  } catch {
+    // Not the API's answer: the message below.
   }
-  return { ok: true, value: reports };
+  if (!Array.isArray(data?.reports))
+    return {
+      ok: false,
+      kind: 'error',
+      status: res.status,
+      message: { title, description: M.adminLoadFailed },
+    };
+  const nextOffset = typeof data.next_offset === 'number' ? data.next_offset : null;
+  return { ok: true, value: { reports: data.reports, next_offset: nextOffset } };
+}
+
+/** Whether the server's list under `filter` still holds `report` (the filters of listing-reports.mts). */
+function listedUnder(report: AdminReport, filter: ReportFilter): boolean {
+  return filter === '' || report.status === filter;
+}
+
+/**
+ * The reports queue, a page at a time: the filter's first page whenever the filter changes (a
+ * newer answer wins over an older one), `more` appends the next page, `replace` puts a resolved
+ * report in its place. 401/403, and a next page that failed, go to `onFailure` (what is shown
+ * stays). `focusId`: the report the focus moves to once it is on screen (the first one a page
+ * added).
+ */
+function useReportPages(onFailure: (failure: Failure) => void) {
+  const [filter, setFilter] = useState<ReportFilter>('open');
+  const [load, setLoad] = useState<QueueLoad<AdminReport>>({ state: 'loading' });
+  const [nextOffset, setNextOffset] = useState<number | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [focusId, setFocusId] = useState<string | null>(null);
+  // Counts the loads: an answer for an older filter (or before Try again) is dropped.
+  const latest = useRef(0);
+  // Shown reports that left the filter's list since the last page (resolved under "Open"): the
+  // server's list moved up that many places, so the next page starts that much earlier. Asking
+  // for a report twice is harmless (it is shown once); one skipped would never be shown.
+  const left = useRef(0);
+  const moreRef = useRef<HTMLButtonElement>(null);
+
+  const refresh = useCallback(
+    async (which: ReportFilter) => {
+      const call = ++latest.current;
+      setLoad({ state: 'loading' });
+      setNextOffset(null);
+      setLoadingMore(false);
+      setFocusId(null);
+      left.current = 0;
+      const result = await loadReports(which);
+      if (call !== latest.current) return;
+      if (result.ok) {
+        setLoad({ state: 'ready', items: result.value.reports });
+        setNextOffset(result.value.next_offset);
+      } else if (result.kind === 'error')
+        setLoad({ state: 'error', description: result.message.description });
+      else onFailure(result);
+    },
+    [onFailure],
+  );
+  useEffect(() => {
+    void refresh(filter);
+  }, [filter, refresh]);
+
+  const more = async (): Promise<void> => {
+    if (nextOffset === null || loadingMore || load.state !== 'ready') return;
+    const call = latest.current;
+    const shift = left.current;
+    setLoadingMore(true);
+    const result = await loadReports(filter, Math.max(0, nextOffset - shift));
+    if (call !== latest.current) return;
+    setLoadingMore(false);
+    if (!result.ok) {
+      onFailure(result);
+      return;
+    }
+    // A report resolved while this page was on its way may or may not have moved it: it counts for
+    // the next page too (asked for twice rather than missed).
+    left.current -= shift;
+    // A report that moved between pages (a new one came in above it) is shown once, as it is.
+    const shown = new Set(load.items.map((r) => r.id));
+    const added = result.value.reports.filter((r) => !shown.has(r.id));
+    setLoad((current) =>
+      current.state === 'ready' ? { state: 'ready', items: [...current.items, ...added] } : current,
+    );
+    setNextOffset(result.value.next_offset);
+    // The focus goes to the first report added; with none, back to the button (enabled again) or,
+    // when it is gone, to the last report, so it never falls back to the top of the page.
+    if (added[0] !== undefined) setFocusId(added[0].id);
+    else if (result.value.next_offset !== null) requestAnimationFrame(() => moreRef.current?.focus());
+    else setFocusId(load.items.at(-1)?.id ?? null);
+  };
+
+  const replace = (report: AdminReport) => {
+    if (load.state === 'ready') {
+      const before = load.items.find((r) => r.id === report.id);
+      if (before !== undefined && listedUnder(before, filter) && !listedUnder(report, filter))
+        left.current += 1;
+    }
+    setLoad((current) =>
+      current.state === 'ready'
+        ? { state: 'ready', items: current.items.map((r) => (r.id === report.id ? report : r)) }
+        : current,
+    );
+  };
+
+  return { filter, setFilter, load, refresh, replace, nextOffset, loadingMore, more, moreRef, focusId };
 }
 
 /** `PATCH /api/admin/reports/<id>` `{ status: 'resolved', note?, revision }`: the version shown. */
@@ -108,15 +201,13 @@ export async function resolveReport(
  * /admin's Reports tab (issue 18): the factual problems families reported on program pages, open
  * first. Each shows the program (a link to its page while it is listed), its listing and
  * provider, what is wrong, the reporter's address when given, and the date; "Mark resolved" takes
- * an optional note.
+ * an optional note. The first page shows at once; "Show more reports" under the list appends the
+ * next while there is one.
  */
 export function ReportsTab({ onFailure }: { onFailure: (failure: Failure) => void }) {
   const filterId = useId();
-  const { filter, setFilter, load, refresh, replace } = useQueue<AdminReport, ReportFilter>(
-    loadReports,
-    'open',
-    onFailure,
-  );
+  const { filter, setFilter, load, refresh, replace, nextOffset, loadingMore, more, moreRef, focusId } =
+    useReportPages(onFailure);
   const empty =
     filter === 'open' ? M.adminEmpty.open : filter === 'resolved' ? M.adminEmpty.resolved : M.adminEmpty.all;
 
@@ -151,17 +242,31 @@ export function ReportsTab({ onFailure }: { onFailure: (failure: Failure) => voi
         load={load}
         empty={empty}
         count={load.state === 'ready' ? load.items.length : 0}
-        noun={['report', 'reports']}
+        noun={nextOffset !== null ? [M.adminShown.one, M.adminShown.many] : ['report', 'reports']}
         onRetry={() => void refresh(filter)}
       />
       {load.state === 'ready' && load.items.length > 0 ? (
         <ul className="flex flex-col gap-4" data-testid="reports">
           {load.items.map((r) => (
             <li key={r.id}>
-              <ReportCard report={r} onResolved={replace} onFailure={onFailure} />
+              <ReportCard report={r} focus={r.id === focusId} onResolved={replace} onFailure={onFailure} />
             </li>
           ))}
         </ul>
+      ) : null}
+      {load.state === 'ready' && nextOffset !== null ? (
+        <div>
+          <button
+            ref={moreRef}
+            type="button"
+            className={secondaryBusyButton}
+            disabled={loadingMore}
+            aria-busy={loadingMore}
+            onClick={() => void more()}
+          >
+            {loadingMore ? M.adminLoadingMore : M.adminShowMore}
+          </button>
+        </div>
       ) : null}
     </section>
   );
@@ -169,10 +274,13 @@ export function ReportsTab({ onFailure }: { onFailure: (failure: Failure) => voi
 
 function ReportCard({
   report,
+  focus,
   onResolved,
   onFailure,
 }: {
   report: AdminReport;
+  /** Moves the focus here (the first report "Show more reports" added). */
+  focus: boolean;
   onResolved: (report: AdminReport) => void;
   onFailure: (failure: Failure) => void;
 }) {
@@ -185,8 +293,17 @@ function ReportCard({
   useEffect(() => {
     if (justResolved) articleRef.current?.focus();
   }, [justResolved]);
+  useEffect(() => {
+    if (focus) articleRef.current?.focus();
+  }, [focus]);
   return (
-    <article ref={articleRef} tabIndex={-1} className={card} aria-labelledby={headingId}>
+    <article
+      ref={articleRef}
+      tabIndex={-1}
+      className={card}
+      aria-labelledby={headingId}
+      data-report-id={report.id}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={headingId} className="min-w-0 text-lg font-semibold break-words">
           {report.program.path !== null ? (

@@ -7,13 +7,15 @@
  * one rule of the review policy (required, chosen from its list); the same for a response. The
  * rating is never a reason either way (REVIEW_MESSAGES.adminIntro says so above the queue).
  *
- * Calls: `GET /api/admin/reviews[?status=]`, `PATCH /api/admin/reviews/:id[/response]`
+ * The first page shows at once; "Show more reviews" under the list appends the next while there is
+ * one.
+ *
+ * Calls: `GET /api/admin/reviews[?status=][&offset=N]`, `PATCH /api/admin/reviews/:id[/response]`
  * (netlify/functions/admin-reviews.mts).
  */
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { apiFetch, failureText, readFailure } from '../../api/client.ts';
 import {
-  MAX_LISTED_REVIEWS,
   MODERATION_STATUS_LABELS,
   REVIEW_MESSAGES as M,
   type AdminReview,
@@ -32,7 +34,7 @@ import {
   type ModerationStatus,
 } from '../../lib/reviews.ts';
 import { card, SectionTitle } from '../../ui/boxes.tsx';
-import { primaryButton, secondaryButton } from '../../ui/buttons.ts';
+import { primaryButton, secondaryBusyButton, secondaryButton } from '../../ui/buttons.ts';
 import { FieldMessage, inputClass, labelClass } from '../../ui/fields.tsx';
 import { formatDay, formatDayTime } from '../../ui/format.ts';
 import { Pill, type Tone } from '../../ui/Pill.tsx';
@@ -40,7 +42,7 @@ import { showToast } from '../../ui/toasts/store.ts';
 import type { Failure, Result } from './api.ts';
 import { ChangedSince } from './ChangedSince.tsx';
 import { isChangedSinceOpened, responseChangesSinceOpened, reviewChangesSinceOpened } from './changes.ts';
-import { ListState, Row, useQueue } from './parts.tsx';
+import { ListState, Row, type QueueLoad } from './parts.tsx';
 import {
   REVIEW_FILTERS,
   reviewDecisionBody,
@@ -78,35 +80,144 @@ async function failure(res: Response | null, title: string, fallback: string): P
 }
 
 /**
- * `GET /api/admin/reviews?status=<filter>&offset=N`, page after page (each a bounded size: a
- * review carries its newest few reports), up to MAX_LISTED_REVIEWS reviews.
+ * `GET /api/admin/reviews?status=<filter>&offset=N`: one page (ADMIN_REVIEWS_PAGE_SIZE reviews, a
+ * bounded size: each carries its newest few reports) and where the next starts (`next_offset`,
+ * null on the last). The tab shows the first page at once and asks for the next only when the
+ * administrator does ("Show more reviews").
  */
-export async function loadAdminReviews(filter: AdminReviewFilter): Promise<Result<{ value: AdminReview[] }>> {
+export async function loadAdminReviews(
+  filter: AdminReviewFilter,
+  offset = 0,
+): Promise<Result<{ value: AdminReviewsResponse }>> {
   const title = 'Error Loading Data';
-  const reviews: AdminReview[] = [];
-  let offset: number | null = 0;
-  while (offset !== null && reviews.length < MAX_LISTED_REVIEWS) {
-    const res = await call(
-      `${ADMIN_REVIEWS_ENDPOINT}?status=${encodeURIComponent(filter)}&offset=${String(offset)}`,
-    );
-    if (!res?.ok) return failure(res, title, M.adminLoadFailed);
-    let data: Partial<AdminReviewsResponse> | null = null;
-    try {
-      data = (await res.json()) as Partial<AdminReviewsResponse>;
-    } catch {
-      // Not the API's answer: the message below.
-    }
-    if (!Array.isArray(data?.reviews))
-      return {
-        ok: false,
-        kind: 'error',
-        status: res.status,
-        message: { title, description: M.adminLoadFailed },
-      };
-    reviews.push(...data.reviews);
-    offset = typeof data.next_offset === 'number' ? data.next_offset : null;
+  const res = await call(
+    `${ADMIN_REVIEWS_ENDPOINT}?status=${encodeURIComponent(filter)}&offset=${String(offset)}`,
+  );
+  if (!res?.ok) return failure(res, title, M.adminLoadFailed);
+  let data: Partial<AdminReviewsResponse> | null = null;
+  try {
+    data = (await res.json()) as Partial<AdminReviewsResponse>;
+  } catch {
+    // Not the API's answer: the message below.
   }
-  return { ok: true, value: reviews };
+  if (!Array.isArray(data?.reviews))
+    return {
+      ok: false,
+      kind: 'error',
+      status: res.status,
+      message: { title, description: M.adminLoadFailed },
+    };
+  const nextOffset = typeof data.next_offset === 'number' ? data.next_offset : null;
+  return { ok: true, value: { reviews: data.reviews, next_offset: nextOffset } };
+}
+
+/**
+ * Whether the server's list under `filter` still holds `review` (the FILTERS of
+ * netlify/functions/_shared/review-queries.ts).
+ */
+function listedUnder(review: AdminReview, filter: AdminReviewFilter): boolean {
+  switch (filter) {
+    case 'waiting':
+      return review.status === 'pending' || review.response?.status === 'pending' || review.open_reports > 0;
+    case 'pending':
+      return review.status === 'pending';
+    case 'reported':
+      return review.open_reports > 0;
+    case 'published':
+    case 'rejected':
+      return review.status === filter;
+    case 'all':
+      return true;
+  }
+}
+
+/**
+ * The moderation queue, a page at a time: the filter's first page whenever the filter changes (a
+ * newer answer wins over an older one), `more` appends the next page, `replace` puts a decided
+ * review in its place. 401/403, and a next page that failed, go to `onFailure` (what is shown
+ * stays). `focusId`: the review the focus moves to once it is on screen (the first one a page
+ * added).
+ */
+function useReviewPages(onFailure: (failure: Failure) => void) {
+  const [filter, setFilter] = useState<AdminReviewFilter>('waiting');
+  const [load, setLoad] = useState<QueueLoad<AdminReview>>({ state: 'loading' });
+  const [nextOffset, setNextOffset] = useState<number | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [focusId, setFocusId] = useState<string | null>(null);
+  // Counts the loads: an answer for an older filter (or before Try again) is dropped.
+  const latest = useRef(0);
+  // Shown reviews that left the filter's list since the last page (decided under "Waiting"): the
+  // server's list moved up that many places, so the next page starts that much earlier. Asking
+  // for a review twice is harmless (it is shown once); one skipped would never be shown.
+  const left = useRef(0);
+  const moreRef = useRef<HTMLButtonElement>(null);
+
+  const refresh = useCallback(
+    async (which: AdminReviewFilter) => {
+      const call = ++latest.current;
+      setLoad({ state: 'loading' });
+      setNextOffset(null);
+      setLoadingMore(false);
+      setFocusId(null);
+      left.current = 0;
+      const result = await loadAdminReviews(which);
+      if (call !== latest.current) return;
+      if (result.ok) {
+        setLoad({ state: 'ready', items: result.value.reviews });
+        setNextOffset(result.value.next_offset);
+      } else if (result.kind === 'error')
+        setLoad({ state: 'error', description: result.message.description });
+      else onFailure(result);
+    },
+    [onFailure],
+  );
+  useEffect(() => {
+    void refresh(filter);
+  }, [filter, refresh]);
+
+  const more = async (): Promise<void> => {
+    if (nextOffset === null || loadingMore || load.state !== 'ready') return;
+    const call = latest.current;
+    const shift = left.current;
+    setLoadingMore(true);
+    const result = await loadAdminReviews(filter, Math.max(0, nextOffset - shift));
+    if (call !== latest.current) return;
+    setLoadingMore(false);
+    if (!result.ok) {
+      onFailure(result);
+      return;
+    }
+    // A review decided while this page was on its way may or may not have moved it: it counts for
+    // the next page too (asked for twice rather than missed).
+    left.current -= shift;
+    // A review that moved between pages is shown once, as it is (its card may hold an open form).
+    const shown = new Set(load.items.map((r) => r.id));
+    const added = result.value.reviews.filter((r) => !shown.has(r.id));
+    setLoad((current) =>
+      current.state === 'ready' ? { state: 'ready', items: [...current.items, ...added] } : current,
+    );
+    setNextOffset(result.value.next_offset);
+    // The focus goes to the first review added; with none, back to the button (enabled again) or,
+    // when it is gone, to the last review, so it never falls back to the top of the page.
+    if (added[0] !== undefined) setFocusId(added[0].id);
+    else if (result.value.next_offset !== null) requestAnimationFrame(() => moreRef.current?.focus());
+    else setFocusId(load.items.at(-1)?.id ?? null);
+  };
+
+  const replace = (review: AdminReview) => {
+    if (load.state === 'ready') {
+      const before = load.items.find((r) => r.id === review.id);
+      if (before !== undefined && listedUnder(before, filter) && !listedUnder(review, filter))
+        left.current += 1;
+    }
+    setLoad((current) =>
+      current.state === 'ready'
+        ? { state: 'ready', items: current.items.map((r) => (r.id === review.id ? review : r)) }
+        : current,
+    );
+  };
+
+  return { filter, setFilter, load, refresh, replace, nextOffset, loadingMore, more, moreRef, focusId };
 }
 
 /** `GET /api/admin/reviews/<id>`: one review as it is now (after a decision found a newer version). */
@@ -149,11 +260,8 @@ export async function decideReview(
 
 export function ReviewsTab({ onFailure }: { onFailure: (failure: Failure) => void }) {
   const filterId = useId();
-  const { filter, setFilter, load, refresh, replace } = useQueue<AdminReview, AdminReviewFilter>(
-    loadAdminReviews,
-    'waiting',
-    onFailure,
-  );
+  const { filter, setFilter, load, refresh, replace, nextOffset, loadingMore, more, moreRef, focusId } =
+    useReviewPages(onFailure);
   return (
     <section className="flex flex-col gap-4" aria-labelledby="reviews-queue-title">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -190,17 +298,31 @@ export function ReviewsTab({ onFailure }: { onFailure: (failure: Failure) => voi
         load={load}
         empty={M.adminEmpty}
         count={load.state === 'ready' ? load.items.length : 0}
-        noun={['review', 'reviews']}
+        noun={nextOffset !== null ? [M.adminShown.one, M.adminShown.many] : ['review', 'reviews']}
         onRetry={() => void refresh(filter)}
       />
       {load.state === 'ready' && load.items.length > 0 ? (
         <ul className="flex flex-col gap-4" data-testid="reviews-queue">
           {load.items.map((r) => (
             <li key={r.id}>
-              <ReviewCard review={r} onDecided={replace} onFailure={onFailure} />
+              <ReviewCard review={r} focus={r.id === focusId} onDecided={replace} onFailure={onFailure} />
             </li>
           ))}
         </ul>
+      ) : null}
+      {load.state === 'ready' && nextOffset !== null ? (
+        <div>
+          <button
+            ref={moreRef}
+            type="button"
+            className={secondaryBusyButton}
+            disabled={loadingMore}
+            aria-busy={loadingMore}
+            onClick={() => void more()}
+          >
+            {loadingMore ? M.adminLoadingMore : M.adminShowMore}
+          </button>
+        </div>
       ) : null}
     </section>
   );
@@ -208,10 +330,13 @@ export function ReviewsTab({ onFailure }: { onFailure: (failure: Failure) => voi
 
 function ReviewCard({
   review,
+  focus,
   onDecided,
   onFailure,
 }: {
   review: AdminReview;
+  /** Moves the focus here (the first review "Show more reviews" added). */
+  focus: boolean;
   onDecided: (review: AdminReview) => void;
   onFailure: (failure: Failure) => void;
 }) {
@@ -224,6 +349,9 @@ function ReviewCard({
   useEffect(() => {
     if (justDecided > 0) articleRef.current?.focus();
   }, [justDecided]);
+  useEffect(() => {
+    if (focus) articleRef.current?.focus();
+  }, [focus]);
   // After a decision was refused because the review (or its response) changed: the version on
   // screen then, which of the two, and the API's sentence.
   const [opened, setOpened] = useState<{
