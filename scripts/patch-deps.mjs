@@ -80,6 +80,66 @@ export const EXIT_HOOK_PATCH = {
 };
 
 /**
+ * Astro 7.3 builds, measured with 20,000 programs (docs/budgets.md): three costs that grow with
+ * the number of pages and are paid again for every page although the work is the same.
+ *
+ * - The content data store reaches the prerender as a module `export default JSON.parse("…")`
+ *   holding the whole 21 MB store as one string literal; V8 took about 4 s (and the build 0.2 GiB
+ *   more) to compile that literal, against 0.5 s to parse the same JSON read from disk. In the
+ *   prerender environment only (it runs once, in the build process, next to the store file) the
+ *   module reads the file instead. Dev, the server bundle and the chunked storage are unchanged.
+ * - Each page hashes its inline styles and scripts for the Content-Security-Policy
+ *   (`generateCspDigest`), the same Tailwind stylesheet 20,000 times (about 3 s). Digests are
+ *   remembered by algorithm and content: same input, same digest.
+ * - Each page awaits `mkdir -p` of its folder before writing (about 1.7 s); a folder made once in
+ *   this build is not made again.
+ */
+/** @typedef {{ marker: string; files: readonly string[]; replacements: readonly (readonly [string, string])[] }} Patch */
+/** @type {Patch} */
+export const ASTRO_DATA_STORE_PATCH = {
+  marker: '/* patched: prerender reads the data store file */',
+  files: ['dist/content/vite-plugin-content-virtual-mod.js'],
+  replacements: [
+    [
+      '          const jsonData = await fs.promises.readFile(dataStoreFile, "utf-8");\n          if (getDataStoreChunkSize(settings) !== void 0) {',
+      '          /* patched: prerender reads the data store file */\n          if (this.environment?.name === ASTRO_VITE_ENVIRONMENT_NAMES.prerender && getDataStoreChunkSize(settings) === void 0) {\n            return {\n              code: `import { readFileSync } from "node:fs";\\nexport default JSON.parse(readFileSync(${JSON.stringify(fileURLToPath(dataStoreFile))}, "utf-8"))`,\n              map: { mappings: "" },\n              meta: createContentDataIncrementalMetadata()\n            };\n          }\n          const jsonData = await fs.promises.readFile(dataStoreFile, "utf-8");\n          if (getDataStoreChunkSize(settings) !== void 0) {',
+    ],
+  ],
+};
+/** @type {Patch} */
+export const ASTRO_CSP_DIGEST_PATCH = {
+  marker: '/* patched: remembered CSP digests */',
+  files: ['dist/core/encryption.js'],
+  replacements: [
+    [
+      'async function generateCspDigest(data, algorithm) {\n  const hashBuffer',
+      '/* patched: remembered CSP digests */\nconst cspDigests = /* @__PURE__ */ new Map();\nfunction generateCspDigest(data, algorithm) {\n  let byData = cspDigests.get(algorithm);\n  if (byData === void 0) cspDigests.set(algorithm, byData = /* @__PURE__ */ new Map());\n  let digest = byData.get(data);\n  if (digest === void 0) {\n    if (byData.size >= 1e3) byData.clear();\n    digest = computeCspDigest(data, algorithm);\n    byData.set(data, digest);\n  }\n  return digest;\n}\nasync function computeCspDigest(data, algorithm) {\n  const hashBuffer',
+    ],
+  ],
+};
+/** @type {Patch} */
+export const ASTRO_MKDIR_PATCH = {
+  marker: '/* patched: each output folder made once */',
+  files: ['dist/core/build/generate.js'],
+  replacements: [
+    [
+      '  await nodeFs.promises.mkdir(result.outFolder, { recursive: true });\n  await nodeFs.promises.writeFile(result.outFile, result.body);',
+      '  /* patched: each output folder made once */\n  if (!createdOutFolders.has(result.outFolder.href)) {\n    await nodeFs.promises.mkdir(result.outFolder, { recursive: true });\n    createdOutFolders.add(result.outFolder.href);\n  }\n  await nodeFs.promises.writeFile(result.outFile, result.body);',
+    ],
+    [
+      'async function generatePathWithPrerenderer(',
+      'const createdOutFolders = /* @__PURE__ */ new Set();\nasync function generatePathWithPrerenderer(',
+    ],
+  ],
+};
+/** The Astro patches, each with what to name when one no longer applies. */
+export const ASTRO_PATCHES = /** @type {const} */ ([
+  [ASTRO_DATA_STORE_PATCH, 'the data store module compiled as one string literal', 'ASTRO_DATA_STORE_PATCH'],
+  [ASTRO_CSP_DIGEST_PATCH, 'the CSP digests computed again for every page', 'ASTRO_CSP_DIGEST_PATCH'],
+  [ASTRO_MKDIR_PATCH, 'the mkdir of every page', 'ASTRO_MKDIR_PATCH'],
+]);
+
+/**
  * Applies a patch description to the files of one installed package; returns the files changed.
  *
  * @param {string} dir
@@ -118,6 +178,14 @@ export function patchExitHook(dir = join(root, 'node_modules', 'async-exit-hook'
   return applyPatch(dir, EXIT_HOOK_PATCH, 'the beforeExit exit code', 'EXIT_HOOK_PATCH');
 }
 
+/**
+ * @param {string} [dir]
+ * @returns {string[]}
+ */
+export function patchAstro(dir = join(root, 'node_modules', 'astro')) {
+  return ASTRO_PATCHES.flatMap(([patch, issue, name]) => applyPatch(dir, patch, issue, name));
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (existsSync(join(root, 'node_modules', 'postgres'))) {
     const patched = patchPostgres();
@@ -126,5 +194,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (existsSync(join(root, 'node_modules', 'async-exit-hook'))) {
     const patched = patchExitHook();
     if (patched.length > 0) console.log(`patched async-exit-hook: ${patched.join(', ')}`);
+  }
+  if (existsSync(join(root, 'node_modules', 'astro'))) {
+    const patched = patchAstro();
+    if (patched.length > 0) console.log(`patched astro: ${patched.join(', ')}`);
   }
 }
