@@ -141,7 +141,7 @@ insert into public.user_favorites (user_id, program_id, program_name)
 values ('33333333-3333-4333-8333-333333333333', 'mclean', 'McLean OCD Institute for Children and Adolescents')
 on conflict (user_id, program_id) do nothing;
 
--- ---- sample reviews (issue 19) ----------------------------------------------------------------------
+-- ---- sample reviews ---------------------------------------------------------------------------------
 -- Clearly fictional demo reviews of some sample programs, so the local demo shows ratings, the
 -- distribution and the markers. Marked as sample data (`sample`: "Sample review — demo data"),
 -- written by no account, published as if checked by the demo administrator. Ratings from 1 to 5:

@@ -1,5 +1,5 @@
 /**
- * The moderator's side of reviews (issue 19): /admin's Reviews tab. Words: REVIEW_MESSAGES
+ * The moderator's side of reviews: /admin's Reviews tab. Words: REVIEW_MESSAGES
  * (src/api/contracts/reviews.ts). A decision is one row change, the same as in Studio
  * (migration 20261126000500): the database stamps it, resolves the review's open reports, queues
  * the author's e-mail on a rejection (with the rule) and asks for a rebuild when the page changes.

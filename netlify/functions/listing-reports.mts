@@ -1,5 +1,5 @@
 /**
- * Reports of factual problems on program pages ("Report an error", issue 18). Words:
+ * Reports of factual problems on program pages ("Report an error"). Words:
  * REPORT_MESSAGES (src/api/contracts/reports.ts); table `listing_reports` (migration
  * 20261126000300, which holds who may read and write).
  *

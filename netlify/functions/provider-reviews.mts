@@ -1,5 +1,5 @@
 /**
- * A provider's side of reviews (issue 19): the published reviews of the programs its live
+ * A provider's side of reviews: the published reviews of the programs its live
  * listings publish, and its one public response to each, checked by the site team like reviews
  * (migration 20261126000500: the database decides who may respond, to what, and sends an edited
  * response back to pending). Words: REVIEW_MESSAGES (src/api/contracts/reviews.ts).

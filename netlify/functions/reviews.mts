@@ -1,5 +1,5 @@
 /**
- * Families' reviews of programs (issue 19; docs/product-rules.md#reviews-and-ratings). Words:
+ * Families' reviews of programs (docs/product-rules.md#reviews-and-ratings). Words:
  * REVIEW_MESSAGES (src/api/contracts/reviews.ts); body schemas src/lib/review-schemas.ts; tables
  * program_reviews and review_reports (migration 20261126000500, which holds who may read and write).
  *

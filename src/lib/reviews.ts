@@ -1,5 +1,5 @@
 /**
- * Reviews and ratings families can trust (issue 19; docs/product-rules.md#reviews-and-ratings).
+ * Reviews and ratings families can trust (docs/product-rules.md#reviews-and-ratings).
  * Pure rules shared by the API (netlify/functions/reviews.mts, admin-reviews.mts,
  * provider-reviews.mts), the build (the rating of a program is computed here from its published
  * reviews) and the pages: the rating and its words, the distribution, the rating sort, who may

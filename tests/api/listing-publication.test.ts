@@ -1,5 +1,5 @@
 /**
- * Published snapshots through the API (issue 18, docs/product-rules.md#published-listings),
+ * Published snapshots through the API (docs/product-rules.md#published-listings),
  * against the local backend:
  *
  * - an edit of an approved listing (PUT /api/provider/listings/:id, submitted or saved as a

@@ -1,5 +1,5 @@
 /**
- * Review what will be published (issue 18), on /admin's Listings tab through `npm start`:
+ * Review what will be published, on /admin's Listings tab through `npm start`:
  *
  * - "Preview as families will see it" renders a pending listing with the public profile's own
  *   components: its outcome in words and the facts parents of minors need, the two trust badges;

@@ -1,5 +1,5 @@
 /**
- * Results first on a phone (issue 20), at 390 px and 1280 px: a search or a filter brings the
+ * Results first on a phone, at 390 px and 1280 px: a search or a filter brings the
  * first result into view and focuses the results heading; active filters are removable chips
  * above the results; Sort by Distance without a place asks for one; a stale location error goes
  * after a search; Back to Directory on a profile returns to the search, its cards and its scroll

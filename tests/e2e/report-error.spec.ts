@@ -1,5 +1,5 @@
 /**
- * "Report an error" end to end through `npm start` (issue 18): a family reports a factual problem
+ * "Report an error" end to end through `npm start`: a family reports a factual problem
  * on a program's page whose listing belongs to a provider → the report is in /admin's Reports tab
  * (program, e-mail) where an administrator marks it resolved with a note → the provider's
  * dashboard shows it under "Reports from families", resolved, with the note. The dialog's

@@ -1,5 +1,5 @@
 /**
- * Reviews and ratings families can trust (issue 19), end to end through `npm start`:
+ * Reviews and ratings families can trust, end to end through `npm start`:
  *
  * - a family signs in, sends a request to a program from its page, and writes a 5-star review
  *   there (desktop): the form says each problem once beside its field and loses nothing, and

@@ -1,7 +1,7 @@
 /**
  * Toasts and the request dialog: a refused request is said once, in the dialog's own alert and
- * beside its fields, with no toast over the Send button repeating it (issue 20, "Dialogs say each
- * problem once"); the confirmation raised as the dialog closes (toaster.ts moves the toast regions
+ * beside its fields, with no toast over the Send button repeating it (a dialog says
+ * each problem once); the confirmation raised as the dialog closes (toaster.ts moves the toast regions
  * into an open modal dialog and back) is shown at home, live again, on top and closable.
  */
 import { expect, test, type Locator } from '@playwright/test';

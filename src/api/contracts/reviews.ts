@@ -1,5 +1,5 @@
 /**
- * Reviews and ratings (issue 19): the requests, answers and every word people read about them.
+ * Reviews and ratings: the requests, answers and every word people read about them.
  *
  * - `GET /api/programs/:id/reviews[?offset=N]` (anyone; with a token also the caller's own review
  *   and whether they may write one) — netlify/functions/reviews.mts

@@ -198,7 +198,7 @@ export async function resolveReport(
 }
 
 /**
- * /admin's Reports tab (issue 18): the factual problems families reported on program pages, open
+ * /admin's Reports tab: the factual problems families reported on program pages, open
  * first. Each shows the program (a link to its page while it is listed), its listing and
  * provider, what is wrong, the reporter's address when given, and the date; "Mark resolved" takes
  * an optional note. The first page shows at once; "Show more reports" under the list appends the

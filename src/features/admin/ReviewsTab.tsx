@@ -1,5 +1,5 @@
 /**
- * /admin's Reviews tab (issue 19): the moderation queue. Each review shows its program, the
+ * /admin's Reviews tab: the moderation queue. Each review shows its program, the
  * stars, the title and text, the name and relationship it is shown with, the flags (a phone
  * number, an e-mail or a web address found in the text), whether its author sent a request to
  * the program through this site (the verified-contact marker), whether a provider account wrote

@@ -296,7 +296,7 @@ export function placeText(listing: {
   return parts.length === 0 ? 'Not given' : parts.join(', ');
 }
 
-// ---- Reviews (issue 19) -----------------------------------------------------------------------------
+// ---- Reviews ----------------------------------------------------------------------------------------
 
 /** The filters of the Reviews tab, in the API's names (`?status=`); `waiting` is the API's default. */
 export const REVIEW_FILTERS: readonly { value: AdminReviewFilter; label: string }[] = [

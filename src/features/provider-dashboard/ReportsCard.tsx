@@ -47,7 +47,7 @@ async function loadReports(): Promise<{ ok: true; reports: ProviderReport[] } | 
 }
 
 /**
- * "Reports from families" on the dashboard's overview (issue 18): what families reported as wrong
+ * "Reports from families" on the dashboard's overview: what families reported as wrong
  * on the provider's program pages, with the date and whether the site team resolved it (and its
  * note). Loaded on its own, so the rest of the dashboard never waits for it.
  */

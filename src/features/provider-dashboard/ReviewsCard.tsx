@@ -1,5 +1,5 @@
 /**
- * "Reviews of your programs" on the dashboard's overview (issue 19): the published reviews of the
+ * "Reviews of your programs" on the dashboard's overview: the published reviews of the
  * programs the provider's live listings publish, newest first, each with "Respond publicly": one
  * response per review, checked by the site team against the review policy before it is published
  * (like the reviews). A response can be edited (checked again) or deleted. Loaded on its own, so

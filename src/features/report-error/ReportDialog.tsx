@@ -12,7 +12,7 @@ type Props = {
 const EMPTY: ReportInput = { what: '', email: '' };
 
 /**
- * The "Report an error" dialog of a program's page (issue 18): what is wrong (required) and an
+ * The "Report an error" dialog of a program's page: what is wrong (required) and an
  * optional e-mail address for an answer. A native modal `<dialog>`: the browser traps focus,
  * closes on Escape and gives focus back to the button that opened it. Each problem is said once,
  * beside its field (what is not about a field, once above the buttons); what was typed stays.

@@ -1,5 +1,5 @@
 /**
- * A program's "Reviews" section (issue 19; docs/product-rules.md#reviews-and-ratings), one island
+ * A program's "Reviews" section (docs/product-rules.md#reviews-and-ratings), one island
  * on the profile. The page is built with what the build knew (the rating of the published
  * reviews, their distribution and the newest ones: program-schema's ProgramReviews), so the
  * section reads fully without JavaScript; hydrated when it comes into view, it fetches the newest

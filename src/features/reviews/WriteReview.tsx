@@ -1,5 +1,5 @@
 /**
- * The place on a program's page where a family writes its review (issue 19):
+ * The place on a program's page where a family writes its review:
  *
  * - signed out (and before the page knows): "Write a review" is a link to sign in, which brings
  *   the person back here (`#write-a-review`), where the form then opens;

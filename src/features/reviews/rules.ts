@@ -3,7 +3,7 @@
  * island; the form's full check, which needs zod, is form-check.ts, loaded when the form opens):
  * the form's values and the body they become, where each message goes, the report's check, and
  * the words a review is shown with. The rules themselves are src/lib/reviews.ts and the words
- * src/api/contracts/reviews.ts (issue 19; docs/product-rules.md#reviews-and-ratings).
+ * src/api/contracts/reviews.ts (docs/product-rules.md#reviews-and-ratings).
  */
 import { signInHrefFor } from '../../lib/auth/rules.ts';
 import { REVIEW_MESSAGES as M, type OwnReview, type ReviewEditBody } from '../../api/contracts/reviews.ts';

@@ -1,5 +1,5 @@
 /**
- * A review's stars (issue 19): five stars as decoration and the rating in words, which is what
+ * A review's stars: five stars as decoration and the rating in words, which is what
  * is read ("4 out of 5 stars"). Render-only; the profile's reviews, /admin's Reviews tab and the
  * provider dashboard's reviews all show a review's rating this way.
  */
