@@ -6,7 +6,7 @@
  * third-party request, so every package.json script that runs Astro goes through this file, and
  * the scripts that spawn Astro themselves (start, dev, bench) set the same variable. It works on
  * a fresh machine (no global `astro telemetry disable` needed) and on every platform (no
- * `VAR=1 cmd` shell syntax). tests/unit/telemetry.test.ts keeps it that way.
+ * `VAR=1 cmd` shell syntax). tests/unit/scripts/telemetry.test.ts keeps it that way.
  *
  * Runs Astro's own bin in this process, so arguments, exit codes and signals are Astro's.
  */

@@ -4,7 +4,7 @@
  * patch names its upstream issue; drop it when a fixed version is installed. The run fails
  * loudly when the code to patch is not found (a new version changed it: check whether the
  * issue is fixed there, then drop or adapt the patch), so a deploy never ships unpatched
- * code silently. tests/unit/patch-deps.test.ts checks the result.
+ * code silently. tests/unit/scripts/patch-deps.test.ts checks the result.
  */
 import console from 'node:console';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

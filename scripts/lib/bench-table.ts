@@ -1,7 +1,7 @@
 /**
  * The one table `npm run bench` prints: a row per measurement with its value, the docs/budgets.md
  * budget it is judged against and whether it is within it. Pure, so it is unit-tested
- * (tests/unit/bench-table.test.ts); the bench measures, this file only judges and formats.
+ * (tests/unit/scripts/bench-table.test.ts); the bench measures, this file only judges and formats.
  */
 
 /** One measurement. `pass` is `null` where no budget is stated (shown as "—"). */

@@ -1,7 +1,7 @@
 /**
  * The rules of `npm run check:deploy` (scripts/check-deploy.ts), as pure functions: each takes
  * values (environment variables, a JSON answer, a list of versions) and returns findings, so
- * tests/unit/deploy-check.test.ts can try every rule both ways without a network.
+ * tests/unit/scripts/deploy-check.test.ts can try every rule both ways without a network.
  *
  * A finding is an `error` (the deploy is broken or unsafe: exit 1) or a `warning` (works, but
  * worth a look). Every finding says what is wrong and how to fix it. docs/deploy.md explains the

@@ -61,7 +61,7 @@ export const INVISIBLE = new RegExp(`[${INVISIBLE_CLASS}]`, 'gu');
  * spacing accents (`´` is a space plus a combining mark), and the ideographic and halfwidth full
  * stops that IDNA reads as `.` in a host name. A mail library or server that normalizes text could
  * read `a＠victim.example@evil.example` as two `@`. Listed by number for the same reason as
- * INVISIBLE_RANGES (the database repeats the rule); tests/unit/email-rule.test.ts checks the list
+ * INVISIBLE_RANGES (the database repeats the rule); tests/unit/lib/email-rule.test.ts checks the list
  * still covers what Node's Unicode data says. None of them is in INVISIBLE_RANGES.
  */
 export const LOOKALIKE_RANGES: readonly (readonly [number, number])[] = [
@@ -192,7 +192,7 @@ export const EMAIL_PATTERN = new RegExp(
 /**
  * The same pattern in Postgres's regular-expression syntax (`\UXXXXXXXX` escapes; character
  * ranges compare code points). Copied verbatim into
- * supabase/migrations/20261125000400_email_rule.sql; tests/unit/email-rule.test.ts fails if the
+ * supabase/migrations/20261125000400_email_rule.sql; tests/unit/lib/email-rule.test.ts fails if the
  * two drift apart, and tests/db/email-rule.test.ts runs both on the same table of cases.
  */
 export const EMAIL_PATTERN_SQL = emailPattern((c) => `\\U${c.toString(16).toUpperCase().padStart(8, '0')}`);

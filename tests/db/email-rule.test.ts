@@ -1,7 +1,7 @@
 /**
  * The database's e-mail rule (`private.is_email()`, migration 20261125000400_email_rule) and the
  * TypeScript one (`isEmail()`, src/lib/text-rules.ts) give the same verdict on the table of cases
- * in tests/unit/email-cases.ts, and a check constraint refuses what the rule refuses.
+ * in tests/unit/lib/email-cases.ts, and a check constraint refuses what the rule refuses.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_MAX_LENGTH, isEmail } from '../../src/lib/text-rules.ts';

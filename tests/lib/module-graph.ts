@@ -48,7 +48,7 @@ function imports(file: string): { static: string[]; dynamic: string[] } {
   return found;
 }
 
-/** `src/a.ts` for a relative specifier, the package name (`zod`, `@nanostores/react`) otherwise. */
+/** `src/lib/dates.ts` for a relative specifier, the package name (`zod`, `@nanostores/react`) otherwise. */
 function target(from: string, specifier: string): { file: string } | { pkg: string } {
   if (specifier.startsWith('.')) {
     const file = resolve(dirname(from), specifier);

@@ -2,7 +2,7 @@
  * "Compare side by side" (docs/product-rules.md#compare): the up to three programs a visitor has chosen to compare,
  * kept in this browser (localStorage; no account needed), in the order they were added.
  *
- * The rules are pure functions (tested in tests/unit/compare-store.test.ts); the atom `$compare`
+ * The rules are pure functions (tested in tests/unit/features/compare/store.test.ts); the atom `$compare`
  * and its `toggleCompare`/`removeFromCompare` wrap them for the toggles, the tray and /compare.
  * Bad stored data is ignored rather than trusted, and a change in another tab is picked up.
  *

@@ -34,7 +34,7 @@ describe('isEmail: the one e-mail rule', () => {
     ['two @', 'dana@x@example.com', false],
     ['no dot after @', 'dana@example', false],
     ['dot right after @ and no other', 'dana@.com', false],
-    ['two dots', 'dana@a..com', false], // a host name has no empty label (tests/unit/email-rule.test.ts)
+    ['two dots', 'dana@a..com', false], // a host name has no empty label (tests/unit/lib/email-rule.test.ts)
     ['ends with a dot', 'dana@example.', false],
     ['empty local part', '@example.com', false],
     ['space', 'dana @example.com', false],
