@@ -46,6 +46,7 @@ import {
   type ListingInput,
 } from '../../src/lib/provider-schemas.ts';
 import { LISTING_FIELD_NAMES } from '../../src/lib/listing/fields.ts';
+import { approvalNeedsMessage, publishingProblems } from '../../src/lib/listing/publish-rule.ts';
 import { requireUser } from './_shared/auth.ts';
 import { withClaims, type Tx } from './_shared/db.ts';
 import {
@@ -132,6 +133,11 @@ export default handle('provider-listings', async (req: Request, context: Context
   const values = fields(input);
   // Save Draft stores without submitting; anything else is a submission for review.
   const status = input.draft === true ? 'draft' : 'pending';
+  // A submission must be one an administrator can approve (the rule the approval applies).
+  if (status === 'pending') {
+    const problems = publishingProblems(input);
+    if (Object.keys(problems).length > 0) throw badRequest(approvalNeedsMessage(problems), problems);
+  }
 
   if (id === null) {
     const listing = await withClaims(claims, async (tx) => {

@@ -72,7 +72,7 @@ export interface PublishNeed {
   order: number;
   /** "Add the street address." — the same sentence as `private.publishing_message` in the migrations. */
   message: string;
-  /** True when the value is there; default: visible text, or a list with at least one entry. */
+  /** True when the value is there; default: text that is not blank, or a list with at least one entry. */
   present?: (value: unknown) => boolean;
 }
 
@@ -103,7 +103,8 @@ export interface ListingFieldSpec {
 /** `center_name` → `centerName`. */
 const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
-const blank = (value: unknown) => typeof value !== 'string' || !hasVisibleText(value);
+// As the database trigger reads text: blank once JavaScript's trim() has removed white space.
+const blank = (value: unknown) => typeof value !== 'string' || value.trim() === '';
 const chosen = (options: readonly string[]) => (value: unknown) =>
   Array.isArray(value) && value.length > 0 && value.every((v) => options.includes(v as string));
 const oneOf = (options: readonly string[]) => (value: unknown) =>

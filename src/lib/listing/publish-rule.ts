@@ -77,6 +77,17 @@ export function publishingProblems(listing: Partial<Record<ListingField, unknown
   return problems;
 }
 
+/** What the provider reads when Submit for Review is refused: approval would need these first. */
+export const APPROVAL_NEEDS = {
+  title: 'Needed for approval',
+  summary: 'Before this listing can be approved: ',
+} as const;
+
+/** The provider's sentence: what approval needs, each problem in turn. */
+export function approvalNeedsMessage(problems: Record<string, string>): string {
+  return APPROVAL_NEEDS.summary + Object.values(problems).join(' ');
+}
+
 /** One sentence: the summary and each problem. */
 export function publishingProblemMessage(problems: Record<string, string>): string {
   return PUBLISHING_SUMMARY + Object.values(problems).join(' ');
