@@ -98,6 +98,11 @@ export interface ListingFieldSpec {
    * start and end around the value (the other shown fields have their own place in the program).
    */
   highlight?: { before: string; after?: string };
+  /**
+   * A plain text field: the builder holds it as typed ('' when blank), reads it back from a
+   * listing and sends it trimmed, left out when blank (src/features/provider-dashboard/draft.ts).
+   */
+  plain?: true;
 }
 
 /** `center_name` → `centerName`. */
@@ -133,7 +138,14 @@ const images = z
 
 /** A plain optional text field of the builder. */
 const plainText = (label: string, bodyLabel: string, max: number, tab: BuilderTabId, multiline = false) =>
-  ({ label, tab, kind: 'text', schema: optionalText(bodyLabel, max, multiline), shown: true }) as const;
+  ({
+    label,
+    tab,
+    kind: 'text',
+    schema: optionalText(bodyLabel, max, multiline),
+    shown: true,
+    plain: true,
+  }) as const;
 
 /** A ranged number (src/lib/listing-ranges.ts). */
 const ranged = (field: Parameters<typeof rangedNumber>[0], label: string, tab: BuilderTabId) =>
@@ -184,6 +196,7 @@ export const LISTING_FIELD_REGISTRY = {
     kind: 'text',
     schema: optionalEmail('Email'),
     shown: true,
+    plain: true,
   },
   website: {
     label: 'Website',
@@ -193,6 +206,7 @@ export const LISTING_FIELD_REGISTRY = {
       error: M.invalidWebsite,
     }),
     shown: true,
+    plain: true,
   },
   // Location
   address: {
@@ -213,6 +227,7 @@ export const LISTING_FIELD_REGISTRY = {
     tab: 'location',
     kind: 'text',
     schema: optionalText('ZIP code', 10).refine((v) => v === null || isZipCode(v), { error: M.invalidZip }),
+    plain: true,
     publish: {
       order: 4,
       message: 'Add a five-digit ZIP code.',
@@ -434,6 +449,23 @@ export function fieldHighlights(listing: Partial<Record<ListingField, unknown>>)
     return shown === '' || shown === '0' ? [] : [`${f.highlight.before}${shown}${f.highlight.after ?? ''}`];
   });
 }
+
+/** `center_name` → `centerName`, as a type. */
+type Camel<S extends string> = S extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<Camel<Tail>>}`
+  : S;
+
+/** A plain text field (`plain: true`). */
+export type PlainTextField = {
+  [K in ListingField]: Registry[K] extends { plain: true } ? K : never;
+}[ListingField];
+/** The builder's names of the plain text fields. */
+export type PlainTextDraftKey = Camel<PlainTextField>;
+
+/** The plain text fields: column and builder name, in the builder's order. */
+export const PLAIN_TEXT_FIELDS = LISTING_FIELDS.filter((f) => f.plain).map(
+  (f) => [f.field as PlainTextField, f.draftKey as PlainTextDraftKey] as const,
+);
 
 /** The columns in the builder's order. */
 export const LISTING_FIELD_NAMES = LISTING_FIELDS.map((f) => f.field);
