@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PUBLISHED_PROGRAM_COLUMNS } from '../../../../netlify/functions/_shared/publishing.ts';
+import { PROVIDER_LISTING_COLUMNS } from '../../../../src/api/contracts/rows.ts';
 import { LISTING_FIELDS as DIFF_FIELDS, listingDiff } from '../../../../src/features/admin/listing-diff.ts';
 import { EMPTY_DRAFT } from '../../../../src/features/provider-dashboard/draft.ts';
 import {
@@ -161,6 +162,10 @@ describe('the listing field registry', () => {
       if (spec.publish)
         expect(result).toMatchObject({ ok: false, problems: { [field]: spec.publish.message } });
     });
+  });
+
+  it('is a column of the row type for each field (tests/db/rows.test.ts checks the row type)', () => {
+    for (const field of LISTING_FIELD_NAMES) expect(PROVIDER_LISTING_COLUMNS).toContain(field);
   });
 
   it('gives each field one builder name', () => {
