@@ -45,6 +45,8 @@ import {
   type ListingDraftInput,
   type ListingInput,
 } from '../../src/lib/provider-schemas.ts';
+import { LISTING_FIELD_NAMES } from '../../src/lib/listing/fields.ts';
+import { approvalNeedsMessage, publishingProblems } from '../../src/lib/listing/publish-rule.ts';
 import { requireUser } from './_shared/auth.ts';
 import { withClaims, type Tx } from './_shared/db.ts';
 import {
@@ -62,52 +64,9 @@ import { RateLimiter } from './_shared/rate-limit.ts';
 
 const ITEM_PATH = /^\/api\/provider\/listings\/([^/]+)$/;
 
-/** The columns written from the body (a submission's or a draft's), in one place for insert and update. */
+/** The columns written from the body (a submission's or a draft's): every field of the registry, for insert and update. */
 function fields(input: ListingInput | ListingDraftInput): Record<string, unknown> {
-  return {
-    center_name: input.center_name,
-    description: input.description,
-    phone: input.phone,
-    email: input.email,
-    website: input.website,
-    address: input.address,
-    city: input.city,
-    state: input.state,
-    zip_code: input.zip_code,
-    age_groups: input.age_groups,
-    gender_specific: input.gender_specific,
-    setting: input.setting,
-    capacity: input.capacity,
-    avg_length: input.avg_length,
-    modalities: input.modalities,
-    staff_ratio: input.staff_ratio,
-    medical_support: input.medical_support,
-    insurance: input.insurance,
-    financial_aid: input.financial_aid,
-    clinical_approach: input.clinical_approach,
-    program_highlights: input.program_highlights,
-    team_composition: input.team_composition,
-    logo_url: input.logo_url,
-    images: input.images,
-    accreditations: input.accreditations,
-    license_url: input.license_url,
-    erp_hours_per_week: input.erp_hours_per_week,
-    individual_sessions_per_week: input.individual_sessions_per_week,
-    specialised_clinicians_percent: input.specialised_clinicians_percent,
-    outcome_measure: input.outcome_measure,
-    score_direction: input.score_direction,
-    score_points: input.score_points,
-    score_change_year: input.score_change_year,
-    score_change_sample: input.score_change_sample,
-    family_sessions_per_week: input.family_sessions_per_week,
-    family_accommodation_work: input.family_accommodation_work,
-    license_number: input.license_number,
-    license_agency: input.license_agency,
-    restraint_policy: input.restraint_policy,
-    parent_contact_policy: input.parent_contact_policy,
-    schooling: input.schooling,
-    transport_escort: input.transport_escort,
-  };
+  return Object.fromEntries(LISTING_FIELD_NAMES.map((field) => [field, input[field]]));
 }
 
 /**
@@ -174,6 +133,11 @@ export default handle('provider-listings', async (req: Request, context: Context
   const values = fields(input);
   // Save Draft stores without submitting; anything else is a submission for review.
   const status = input.draft === true ? 'draft' : 'pending';
+  // A submission must be one an administrator can approve (the rule the approval applies).
+  if (status === 'pending') {
+    const problems = publishingProblems(input);
+    if (Object.keys(problems).length > 0) throw badRequest(approvalNeedsMessage(problems), problems);
+  }
 
   if (id === null) {
     const listing = await withClaims(claims, async (tx) => {

@@ -14,76 +14,40 @@ import {
   MESSAGES,
 } from './schemas.ts';
 import { AVAILABILITY_STATUSES } from './availability.ts';
-import { OUTCOME_MEASURES, SCORE_DIRECTIONS } from './fidelity.ts';
-import { inRange, LISTING_RANGES, rangeMessage, type RangedField } from './listing-ranges.ts';
+import { SCORE_DIRECTIONS } from './fidelity.ts';
+import { AVAILABILITY_MESSAGES, WAIT_WEEKS_RANGE } from './provider-rules.ts';
+import { codePointLength, EMAIL_MAX_LENGTH, hasVisibleText, isEmail, isWebAddress } from './text-rules.ts';
+import { INQUIRY_STATUSES } from './vocabulary.ts';
+import { listingFieldShape, type ListingDraftFieldShape, type ListingFieldShape } from './listing/fields.ts';
 import {
-  LISTING_FIELD_MESSAGES,
-  PROVIDER_MESSAGES as RULE_MESSAGES,
-  AVAILABILITY_MESSAGES,
-  WAIT_WEEKS_RANGE,
-} from './provider-rules.ts';
+  LISTING_BODY_MESSAGES,
+  optionalEmail,
+  optionalText,
+  OUTCOME_MESSAGES,
+  text,
+  tooLong,
+  UPLOAD_URL_PATTERN,
+} from './listing/zod-parts.ts';
 
 export { AVAILABILITY_MESSAGES, WAIT_WEEKS_RANGE };
-import {
-  codePointLength,
-  EMAIL_MAX_LENGTH,
-  hasVisibleText,
-  isEmail,
-  isWebAddress,
-  isZipCode,
-} from './text-rules.ts';
-import {
-  ACCREDITATIONS,
-  AGE_GROUPS,
-  GENDER_OPTIONS,
-  INQUIRY_STATUSES,
-  INSURANCE,
-  MODALITIES,
-  SETTINGS,
-} from './vocabulary.ts';
-
-const missingRequired = RULE_MESSAGES.missingRequiredInformation;
-
-/**
- * The outcome questions' messages: "From admission to discharge, the median score fell by / rose
- * by / did not change, by N points", with the year and the number of patients — all four or none.
- */
-export const OUTCOME_MESSAGES = {
-  scoreDirection: 'Choose whether the median score fell, rose or did not change.',
-  outcomeIncomplete:
-    'An outcome needs all four answers: whether the median score fell, rose or did not change, by how many points, the year of the figures and the number of patients. Fill in the rest, or clear all four.',
-  scorePointsNotZero:
-    'A score that fell or rose moved by more than 0 points. If it stayed the same, choose "did not change".',
-  scorePointsUnchanged:
-    'A score that did not change moved by 0 points. To give a number of points, choose "fell by" or "rose by".',
-  outcomeMeasureForChange: 'Choose the outcome measure these figures come from: Y-BOCS or CY-BOCS.',
-} as const;
+export { OUTCOME_MESSAGES, UPLOAD_URL_PATTERN };
+export { listingRangeMessage } from './listing/zod-parts.ts';
+export { MAX_HIGHLIGHT_LENGTH, MAX_HIGHLIGHTS, MAX_LISTING_IMAGES } from './listing/fields.ts';
 
 export const PROVIDER_MESSAGES = {
   organizationMissing: 'Missing Information: Please fill in your organization name.',
   contactMissing: 'Missing Information: Please fill in the contact name.',
   emailMissing: 'Missing Information: Please fill in your email address.',
-  invalidEmail: MESSAGES.invalidEmail,
-  invalidPhone: MESSAGES.invalidPhone,
   documentsMissing: 'Missing Documents: Please list at least one document.',
   documentsTooMany: 'Please list at most 50 documents.',
   inquiryStatus: `Status must be one of: ${INQUIRY_STATUSES.join(', ')}.`,
-  /** Submit for Review: the same text as `listingSubmitErrors` in provider-rules.ts. */
-  listingMissing: `${missingRequired.title}: ${missingRequired.description}`,
   /** Creating a listing with no provider profile. */
   providerNotFound:
     'Provider not found: please complete your provider registration before creating a listing.',
   listingNotFound: 'This listing was not found among your listings.',
-  ...LISTING_FIELD_MESSAGES,
-  logoRef: 'Logo must be a logo you uploaded (/api/provider/uploads/<id>): please upload the logo again.',
-  licenseRef:
-    'License must be a license file you uploaded (/api/provider/uploads/<id>): please upload the license again.',
-  imageRef:
-    'Each image must be an http(s) web address or an image you uploaded (/api/provider/uploads/<id>).',
-  imagesTooMany: 'Please add at most 20 images.',
+  ...LISTING_BODY_MESSAGES,
   nothingToUpdate: 'Send at least one field to change.',
   ...OUTCOME_MESSAGES,
-  highlightsTooMany: 'Add at most 8 highlights.',
   draftFlag: 'draft must be true (save a draft) or false (submit for review).',
 } as const;
 
@@ -95,28 +59,6 @@ export const MAX_DOCUMENT_LENGTH = 500;
 const bodyObject = {
   error: (issue: { code: string }) => (issue.code === 'invalid_type' ? MESSAGES.bodyObject : undefined),
 };
-
-const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters.`;
-
-/** Trimmed text with no controls, no broken Unicode, (if `missing` is set) visible text, at most `max` code points. */
-function text(label: string, max: number, missing?: string, multiline = false) {
-  const base = z
-    .string({ error: missing ?? `${label} must be text.` })
-    .trim()
-    .refine((v) => !hasControlCharacter(v, multiline), {
-      error: `${label} must not contain control characters.`,
-      abort: true,
-    })
-    .refine((v) => !hasLoneSurrogate(v), {
-      error: `${label} contains text that is not valid Unicode.`,
-      abort: true,
-    })
-    .refine((v) => !hasBidiControl(v), { error: bidiMessage(label), abort: true });
-  return (missing === undefined ? base : base.refine(hasVisibleText, { error: missing, abort: true })).refine(
-    (v) => codePointLength(v) <= max,
-    { error: tooLong(label, max), abort: true },
-  );
-}
 
 /**
  * `POST /api/providers` body: the registration's organization name, contact name and e-mail
@@ -193,205 +135,19 @@ export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 
 // ---- Listings (docs/product-rules.md#listings-and-review) -----------------------------------------
 
-/** An uploaded file's address as the API answers it in `upload.url`. */
-export const UPLOAD_URL_PATTERN =
-  /^\/api\/provider\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
-
 /** The upload id of `/api/provider/uploads/<id>`, or null for any other value. */
 export function uploadIdOf(url: string | null | undefined): string | null {
   return UPLOAD_URL_PATTERN.exec(url ?? '')?.[1] ?? null;
 }
 
-/** Most images a listing may carry (`provider_listings_images_check`). */
-export const MAX_LISTING_IMAGES = 20;
-
-/** Optional text: blank (or null) becomes null, so "cleared" and "never filled" are stored alike. */
-function optionalText(label: string, max: number, multiline = false) {
-  return text(label, max, undefined, multiline)
-    .nullable()
-    .optional()
-    .transform((v) => (v !== null && v !== undefined && hasVisibleText(v) ? v : null));
-}
-
-/** Optional e-mail: blank or null is null, anything else must be an address. */
-function optionalEmail(label: string) {
-  return z
-    .string({ error: `${label} must be text.` })
-    .trim()
-    .nullable()
-    .optional()
-    .transform((v) => (v ? v : null))
-    .refine((v) => v === null || codePointLength(v) <= EMAIL_MAX_LENGTH, {
-      error: tooLong(label, EMAIL_MAX_LENGTH),
-      abort: true,
-    })
-    .refine((v) => v === null || isEmail(v), { error: PROVIDER_MESSAGES.invalidEmail });
-}
-
-/** An optional choice of `options`: null or a blank string is "not chosen". */
-function optionalChoice<const T extends readonly [string, ...string[]]>(label: string, options: T) {
-  const message = `${label} must be one of: ${options.join(', ')}.`;
-  return z
-    .union([z.enum(options), z.literal(''), z.null()], { error: message })
-    .optional()
-    .transform((v): T[number] | null => (v ? v : null));
-}
-
-/** A multiple choice of `options`: each at most once (repeats are dropped), in the order sent. */
-function choices<const T extends readonly [string, ...string[]]>(label: string, options: T) {
-  const message = `${label} must be a list of: ${options.join(', ')}.`;
-  return z
-    .array(z.enum(options, { error: message }), { error: message })
-    .max(50, { error: message })
-    .optional()
-    .transform((v): T[number][] => [...new Set(v ?? [])]);
-}
-
-/** A file reference: null, blank, or `/api/provider/uploads/<uuid>` (ownership is checked by the API). */
-function uploadRef(message: string) {
-  return z
-    .union([z.string().trim(), z.null()], { error: message })
-    .optional()
-    .transform((v) => (v ? v : null))
-    .refine((v) => v === null || UPLOAD_URL_PATTERN.test(v), { error: message });
-}
-
-/** Most highlights a listing may carry, and the longest one (`provider_listings_program_highlights_check`). */
-export const MAX_HIGHLIGHTS = 8;
-export const MAX_HIGHLIGHT_LENGTH = 160;
-
 /**
- * The message for a number outside its range (src/lib/listing-ranges.ts), naming the range and
- * the unit, and the step when it is not a whole number.
- *
- * @example listingRangeMessage('erp_hours_per_week') // 'Enter a number from 0 to 80 hours per week, in steps of 0.5 (e.g. 12.5).'
+ * The fields of a listing, from the registry (src/lib/listing/fields.ts); `draft` relaxes the
+ * three a submission requires (each still checked when given).
  */
-export function listingRangeMessage(field: RangedField, now = new Date()): string {
-  const message = rangeMessage(field, now);
-  const { step } = LISTING_RANGES[field];
-  return step === 1 ? message : `${message.replace(/\.$/, '')}, in steps of ${String(step)} (e.g. 12.5).`;
-}
-
-/**
- * An optional number with a range (`LISTING_RANGES`): null or left out is "not stated"; otherwise
- * a number inside the range and on its step, else the range's message. Checked with today's date,
- * so the outcome year ends at this year.
- */
-function rangedNumber(field: RangedField) {
-  const error = () => listingRangeMessage(field);
-  return z
-    .number({ error })
-    .refine((v) => inRange(field, v), { error })
-    .nullable()
-    .optional()
-    .transform((v) => (v === null || v === undefined ? null : v));
-}
-
-/** Required listing text: missing, not text, or blank → "Missing Required Information". */
-function requiredListingText(label: string, max: number, multiline = false) {
-  return text(label, max, PROVIDER_MESSAGES.listingMissing, multiline);
-}
-
-/** A draft's text that a submission requires: checked when given, '' when blank or left out. */
-function draftText(label: string, max: number, multiline = false) {
-  return optionalText(label, max, multiline).transform((v) => v ?? '');
-}
-
-/** Up to MAX_HIGHLIGHTS short lines; blank lines are dropped. */
-const highlights = z
-  .array(text('A highlight', MAX_HIGHLIGHT_LENGTH), { error: 'Highlights must be a list of short lines.' })
-  .max(50, { error: PROVIDER_MESSAGES.highlightsTooMany })
-  .optional()
-  .transform((v) => (v ?? []).filter(hasVisibleText))
-  .refine((v) => v.length <= MAX_HIGHLIGHTS, { error: PROVIDER_MESSAGES.highlightsTooMany });
-
-/** The fields of a listing; `draft` relaxes the three a submission requires (each still checked when given). */
-function listingShape(draft: boolean) {
-  return {
-    center_name: draft ? draftText('Center name', 200) : requiredListingText('Center name', 200),
-    description: draft
-      ? draftText('Description', 5000, true)
-      : requiredListingText('Description', 5000, true),
-    phone: draft
-      ? draftText('Phone', 40).refine((v) => v === '' || hasPhoneDigits(v), {
-          error: PROVIDER_MESSAGES.invalidPhone,
-        })
-      : requiredListingText('Phone', 40).refine(hasPhoneDigits, { error: PROVIDER_MESSAGES.invalidPhone }),
-    email: optionalEmail('Email'),
-    website: optionalText('Website', 500).refine((v) => v === null || isWebAddress(v), {
-      error: PROVIDER_MESSAGES.invalidWebsite,
-    }),
-    address: optionalText('Address', 300),
-    city: optionalText('City', 100),
-    state: optionalText('State', 100),
-    zip_code: optionalText('ZIP code', 10).refine((v) => v === null || isZipCode(v), {
-      error: PROVIDER_MESSAGES.invalidZip,
-    }),
-    age_groups: choices('Age groups', AGE_GROUPS),
-    gender_specific: optionalChoice('Gender', GENDER_OPTIONS),
-    setting: optionalChoice('Setting', SETTINGS),
-    capacity: rangedNumber('capacity'),
-    avg_length: optionalText('Average length of stay', 100),
-    modalities: choices('Modalities', MODALITIES),
-    staff_ratio: optionalText('Staff ratio', 100),
-    medical_support: optionalText('Medical support', 2000, true),
-    insurance: choices('Insurance', INSURANCE),
-    financial_aid: optionalText('Financial aid', 2000, true),
-    clinical_approach: optionalText('Clinical approach', 2000, true),
-    program_highlights: highlights,
-    team_composition: optionalText('Team composition', 2000, true),
-    logo_url: uploadRef(PROVIDER_MESSAGES.logoRef),
-    images: z
-      .array(
-        z
-          .string({ error: PROVIDER_MESSAGES.imageRef })
-          .trim()
-          .refine((v) => codePointLength(v) <= 1000, {
-            error: tooLong('An image address', 1000),
-            abort: true,
-          })
-          .refine((v) => UPLOAD_URL_PATTERN.test(v) || isWebAddress(v), {
-            error: PROVIDER_MESSAGES.imageRef,
-          }),
-        { error: PROVIDER_MESSAGES.imageRef },
-      )
-      .max(MAX_LISTING_IMAGES, { error: PROVIDER_MESSAGES.imagesTooMany })
-      .optional()
-      .transform((v) => [...new Set(v ?? [])]),
-    accreditations: choices('Accreditations', ACCREDITATIONS),
-    license_url: uploadRef(PROVIDER_MESSAGES.licenseRef),
-    // Treatment fidelity: every fact optional, each inside its range (src/lib/listing-ranges.ts).
-    erp_hours_per_week: rangedNumber('erp_hours_per_week'),
-    individual_sessions_per_week: rangedNumber('individual_sessions_per_week'),
-    specialised_clinicians_percent: rangedNumber('specialised_clinicians_percent'),
-    outcome_measure: z
-      .union([z.enum(OUTCOME_MEASURES), z.literal(''), z.null()], {
-        error: PROVIDER_MESSAGES.outcomeMeasure,
-      })
-      .optional()
-      .transform((v) => (v ? v : null)),
-    // "From admission to discharge, the median score fell by / rose by / did not change, by N points."
-    score_direction: z
-      .union([z.enum(SCORE_DIRECTIONS), z.literal(''), z.null()], { error: OUTCOME_MESSAGES.scoreDirection })
-      .optional()
-      .transform((v) => (v ? v : null)),
-    score_points: rangedNumber('score_points'),
-    score_change_year: rangedNumber('score_change_year'),
-    score_change_sample: rangedNumber('score_change_sample'),
-    family_sessions_per_week: rangedNumber('family_sessions_per_week'),
-    family_accommodation_work: z
-      .boolean({ error: PROVIDER_MESSAGES.familyAccommodationWork })
-      .nullable()
-      .optional()
-      .transform((v) => v ?? null),
-    // What a parent of a minor needs to know (docs/product-rules.md#program-profiles).
-    license_number: optionalText('License number', 100),
-    license_agency: optionalText('Licensing agency', 200),
-    restraint_policy: optionalText('Restraint and seclusion policy', 2000, true),
-    parent_contact_policy: optionalText('Parent contact policy', 2000, true),
-    schooling: optionalText('Schooling', 2000, true),
-    transport_escort: optionalText('Transport and escort services', 2000, true),
-  };
+function listingShape(draft: false): ListingFieldShape;
+function listingShape(draft: true): ListingDraftFieldShape;
+function listingShape(draft: boolean): ListingFieldShape | ListingDraftFieldShape {
+  return listingFieldShape(draft);
 }
 
 type OutcomeFields = {

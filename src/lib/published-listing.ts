@@ -11,30 +11,16 @@ import type { ProviderListingRow } from '../api/contracts/rows.ts';
 import { programSchema, type ProgramData, type ProgramInput } from './program-schema.ts';
 import { isWebAddress } from './text-rules.ts';
 import { findState } from './geo/states.ts';
+import {
+  NEEDED_MESSAGES,
+  publishingProblemMessage,
+  publishingProblems,
+  PUBLISHING_SUMMARY,
+} from './listing/publish-rule.ts';
+import { formatUsPhone } from './listing/us-phone.ts';
+import { fieldHighlights, type ShownField } from './listing/fields.ts';
 
-/** The listing columns a directory program shows. */
-type ProgramColumn =
-  | 'center_name'
-  | 'description'
-  | 'phone'
-  | 'email'
-  | 'website'
-  | 'address'
-  | 'city'
-  | 'state'
-  | 'zip_code'
-  | 'age_groups'
-  | 'gender_specific'
-  | 'setting'
-  | 'capacity'
-  | 'avg_length'
-  | 'modalities'
-  | 'staff_ratio'
-  | 'medical_support'
-  | 'insurance'
-  | 'financial_aid'
-  | 'logo_url'
-  | 'accreditations';
+export { formatUsPhone, publishingProblemMessage };
 
 /** Treatment fidelity and youth-safety facts: a listing may state none of them. */
 type FactColumn =
@@ -57,6 +43,9 @@ type FactColumn =
   | 'clinical_approach'
   | 'program_highlights'
   | 'team_composition';
+
+/** The listing columns every directory program is made from (src/lib/listing/fields.ts). */
+type ProgramColumn = Exclude<ShownField, FactColumn>;
 
 /** Postgres numeric columns: the driver reads them as text. */
 type NumericColumn =
@@ -89,21 +78,8 @@ export type ListingForPublishing = Pick<ProviderListingRow, ProgramColumn> & {
 export type PublishingResult =
   { ok: true; id: string; data: ProgramData } | { ok: false; id: string; problems: Record<string, string> };
 
-/** What an admin reads when a listing cannot be published yet, by listing field. */
-export const PUBLISHING_MESSAGES = {
-  address: 'Add the street address.',
-  city: 'Add the city.',
-  state: 'Add the state (a US state name or its two-letter code).',
-  zip_code: 'Add a five-digit ZIP code.',
-  phone: 'Add a US phone number with 10 digits.',
-  age_groups: 'Choose at least one age group.',
-  modalities: 'Choose at least one treatment modality.',
-  insurance: 'Choose at least one insurance option.',
-  avg_length: 'Add the average length of stay.',
-  gender_specific: 'Choose who the program serves (co-ed or gender-specific).',
-  setting: 'Choose the treatment setting.',
-  summary: 'This listing cannot be published yet: ',
-} as const;
+/** What an admin reads when a listing cannot be published yet, by listing field (src/lib/listing/fields.ts). */
+export const PUBLISHING_MESSAGES = { ...NEEDED_MESSAGES, summary: PUBLISHING_SUMMARY } as const;
 
 /** A listing's uploaded logo (`/api/provider/uploads/<uuid>`), served publicly once published. */
 const UPLOAD_URL = /^\/api\/provider\/uploads\/[0-9a-f-]{36}$/i;
@@ -114,14 +90,6 @@ export function programLogoPath(programId: string): string {
 }
 
 const text = (value: string | null | undefined): string => (value ?? '').trim();
-
-/** `(617) 555-0100` from any way of writing a 10-digit US number (an optional leading 1). */
-export function formatUsPhone(value: string): string | undefined {
-  let digits = value.replace(/\D/g, '');
-  if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
-  if (digits.length !== 10) return undefined;
-  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
-}
 
 /**
  * The card's one or two sentences: the first paragraph, cut at a word before `max` characters.
@@ -214,24 +182,10 @@ function choosingFacts(listing: ListingForPublishing): Partial<ProgramInput> {
 
 /** The listing as program frontmatter (before the schema's defaults), and what is missing. */
 function toInput(listing: ListingForPublishing): { input: ProgramInput; problems: Record<string, string> } {
-  const problems: Record<string, string> = {};
   const state = findState(text(listing.state));
   const phone = formatUsPhone(listing.phone);
   const zip = /^(\d{5})(-\d{4})?$/.exec(text(listing.zip_code))?.[1];
-  const required: [keyof typeof PUBLISHING_MESSAGES, boolean][] = [
-    ['address', text(listing.address) !== ''],
-    ['city', text(listing.city) !== ''],
-    ['state', state !== undefined],
-    ['zip_code', zip !== undefined],
-    ['phone', phone !== undefined],
-    ['age_groups', listing.age_groups.length > 0],
-    ['gender_specific', text(listing.gender_specific) !== ''],
-    ['setting', text(listing.setting) !== ''],
-    ['avg_length', text(listing.avg_length) !== ''],
-    ['modalities', listing.modalities.length > 0],
-    ['insurance', listing.insurance.length > 0],
-  ];
-  for (const [field, present] of required) if (!present) problems[field] = PUBLISHING_MESSAGES[field];
+  const problems = publishingProblems(listing);
 
   const city = text(listing.city);
   const stateName = state?.name ?? text(listing.state);
@@ -241,9 +195,7 @@ function toInput(listing: ListingForPublishing): { input: ProgramInput; problems
   const highlights = [
     // The provider's own lines first, then the facts the builder asks as fields.
     ...(listing.program_highlights ?? []).map(text).filter((line) => line !== ''),
-    listing.capacity ? `Capacity: ${String(listing.capacity)} beds` : '',
-    text(listing.staff_ratio) ? `Staff-to-client ratio: ${text(listing.staff_ratio)}` : '',
-    text(listing.medical_support) ? `Medical support: ${text(listing.medical_support)}` : '',
+    ...fieldHighlights(listing),
   ].filter((line) => line !== '');
 
   const input: ProgramInput = {
@@ -294,9 +246,4 @@ export function listingToProgram(listing: ListingForPublishing): PublishingResul
     fromSchema[key] ??= issue.message;
   }
   return { ok: false, id, problems: fromSchema };
-}
-
-/** One sentence for the admin: the summary and each problem. */
-export function publishingProblemMessage(problems: Record<string, string>): string {
-  return PUBLISHING_MESSAGES.summary + Object.values(problems).join(' ');
 }

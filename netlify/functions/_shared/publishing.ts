@@ -3,53 +3,15 @@ import type postgres from 'postgres';
 import type { PublishingState } from '../../../src/api/contracts/admin.ts';
 import { columnsOf } from '../../../src/api/contracts/rows.ts';
 import type { ListingForPublishing, PublishedListingColumns } from '../../../src/lib/published-listing.ts';
+import { SHOWN_FIELDS } from '../../../src/lib/listing/fields.ts';
 import { TEST_PROGRAM_LABEL } from '../../../src/lib/vocabulary.ts';
 import { withService } from './db.ts';
 import { env } from './env.ts';
 
-/** The listing columns a directory program is made from (`listingToProgram`). */
+/** The listing columns a directory program is made from (`listingToProgram`): the registry's shown fields. */
 export const PUBLISHED_PROGRAM_COLUMNS = columnsOf<PublishedListingColumns>()([
   'published_program_id',
-  'center_name',
-  'description',
-  'phone',
-  'email',
-  'website',
-  'address',
-  'city',
-  'state',
-  'zip_code',
-  'age_groups',
-  'gender_specific',
-  'setting',
-  'capacity',
-  'avg_length',
-  'modalities',
-  'staff_ratio',
-  'medical_support',
-  'insurance',
-  'financial_aid',
-  'logo_url',
-  'accreditations',
-  'erp_hours_per_week',
-  'individual_sessions_per_week',
-  'specialised_clinicians_percent',
-  'outcome_measure',
-  'score_direction',
-  'score_points',
-  'score_change_year',
-  'score_change_sample',
-  'family_sessions_per_week',
-  'family_accommodation_work',
-  'license_number',
-  'license_agency',
-  'restraint_policy',
-  'parent_contact_policy',
-  'schooling',
-  'transport_escort',
-  'clinical_approach',
-  'program_highlights',
-  'team_composition',
+  ...SHOWN_FIELDS,
 ]);
 
 /**

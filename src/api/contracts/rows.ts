@@ -1,5 +1,6 @@
 /** Table rows as JSON carries them (ISO timestamps, numeric as numbers), kept beside the contracts because the API answers rows; tests/db/rows.test.ts checks each column list against the database. */
 import type { AvailabilityStatus } from '../../lib/availability.ts';
+import { PLAIN_TEXT_FIELDS, type PlainTextField } from '../../lib/listing/fields.ts';
 import type { OutcomeMeasure } from '../../lib/fidelity.ts';
 import type { ModerationStatus, Relationship, RemovalRuleId, ReviewFlag } from '../../lib/reviews.ts';
 import type {
@@ -78,28 +79,21 @@ export const PROVIDER_ROW_COLUMNS = columnsOf<ProviderRow>()([
   'inquiry_phone',
 ]);
 
-export interface ProviderListingRow {
+/** A listing's plain text columns (src/lib/listing/fields.ts): text, or null when not given. */
+type ListingPlainTextColumns = { [K in PlainTextField]: string | null };
+
+export interface ProviderListingRow extends ListingPlainTextColumns {
   id: string;
   provider_id: string;
   center_name: string;
   description: string;
   phone: string;
-  email: string | null;
-  website: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zip_code: string | null;
   age_groups: string[];
   gender_specific: string | null;
   setting: string | null;
   capacity: number | null;
-  avg_length: string | null;
   modalities: string[];
-  staff_ratio: string | null;
-  medical_support: string | null;
   insurance: string[];
-  financial_aid: string | null;
   logo_url: string | null;
   images: string[];
   accreditations: string[];
@@ -125,41 +119,24 @@ export interface ProviderListingRow {
   score_change_sample: number | null;
   family_sessions_per_week: number | null;
   family_accommodation_work: boolean | null;
-  license_number: string | null;
-  license_agency: string | null;
-  restraint_policy: string | null;
-  parent_contact_policy: string | null;
-  schooling: string | null;
-  transport_escort: string | null;
-  clinical_approach: string | null;
   /** Up to 8 short lines. */
   program_highlights: string[];
-  team_composition: string | null;
   /** Version of the content (a moderation decision names the one it was made on). */
   revision: number;
 }
 export const PROVIDER_LISTING_COLUMNS = columnsOf<ProviderListingRow>()([
+  ...PLAIN_TEXT_FIELDS.map(([column]) => column),
   'id',
   'provider_id',
   'center_name',
   'description',
   'phone',
-  'email',
-  'website',
-  'address',
-  'city',
-  'state',
-  'zip_code',
   'age_groups',
   'gender_specific',
   'setting',
   'capacity',
-  'avg_length',
   'modalities',
-  'staff_ratio',
-  'medical_support',
   'insurance',
-  'financial_aid',
   'logo_url',
   'images',
   'accreditations',
@@ -182,15 +159,7 @@ export const PROVIDER_LISTING_COLUMNS = columnsOf<ProviderListingRow>()([
   'score_change_sample',
   'family_sessions_per_week',
   'family_accommodation_work',
-  'license_number',
-  'license_agency',
-  'restraint_policy',
-  'parent_contact_policy',
-  'schooling',
-  'transport_escort',
-  'clinical_approach',
   'program_highlights',
-  'team_composition',
   'revision',
 ]);
 

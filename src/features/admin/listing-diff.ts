@@ -8,67 +8,18 @@
  * not know yet still shows up, named by its column.
  */
 import type { ListingSnapshot } from '../../api/contracts/listings.ts';
-import { FIDELITY_LABELS } from '../../lib/fidelity.ts';
+import { LISTING_FIELDS as REGISTRY_FIELDS, type DiffKind } from '../../lib/listing/fields.ts';
 import { LISTING_RANGES, withUnit } from '../../lib/listing-ranges.ts';
-import { YOUTH_SAFETY_LABELS } from '../../lib/youth-safety.ts';
 import { ageGroupLabel } from './rules.ts';
 
-type Kind = 'text' | 'number' | 'boolean' | 'set' | 'list' | 'file';
+type Kind = DiffKind;
 
-/** Every listing field families can see, in the builder's order: its label and how it compares. */
+/**
+ * Every listing field families can see, in the builder's order: its label and how it compares
+ * (the registry's, src/lib/listing/fields.ts), and the program id publishing gives it.
+ */
 export const LISTING_FIELDS: readonly { field: string; label: string; kind: Kind }[] = [
-  // Basic
-  { field: 'center_name', label: 'Center name', kind: 'text' },
-  { field: 'description', label: 'Description', kind: 'text' },
-  { field: 'phone', label: 'Admissions phone', kind: 'text' },
-  { field: 'email', label: 'Admissions email', kind: 'text' },
-  { field: 'website', label: 'Website', kind: 'text' },
-  // Location
-  { field: 'address', label: 'Street address', kind: 'text' },
-  { field: 'city', label: 'City', kind: 'text' },
-  { field: 'state', label: 'State', kind: 'text' },
-  { field: 'zip_code', label: 'ZIP code', kind: 'text' },
-  // Program
-  { field: 'age_groups', label: 'Age groups', kind: 'set' },
-  { field: 'gender_specific', label: 'Who the program serves', kind: 'text' },
-  { field: 'setting', label: 'Setting', kind: 'text' },
-  { field: 'capacity', label: LISTING_RANGES.capacity.label, kind: 'number' },
-  { field: 'avg_length', label: 'Average length of stay', kind: 'text' },
-  { field: 'modalities', label: 'Modalities', kind: 'set' },
-  { field: 'staff_ratio', label: 'Staff-to-client ratio', kind: 'text' },
-  { field: 'medical_support', label: 'Medical support', kind: 'text' },
-  { field: 'insurance', label: 'Insurance', kind: 'set' },
-  { field: 'financial_aid', label: 'Financial aid', kind: 'text' },
-  { field: 'clinical_approach', label: 'Clinical approach', kind: 'text' },
-  { field: 'program_highlights', label: 'Program highlights', kind: 'list' },
-  { field: 'team_composition', label: 'Team composition', kind: 'text' },
-  // Treatment
-  { field: 'erp_hours_per_week', label: FIDELITY_LABELS.erpHoursPerWeek, kind: 'number' },
-  { field: 'individual_sessions_per_week', label: FIDELITY_LABELS.individualSessionsPerWeek, kind: 'number' },
-  {
-    field: 'specialised_clinicians_percent',
-    label: FIDELITY_LABELS.specialisedCliniciansPercent,
-    kind: 'number',
-  },
-  { field: 'outcome_measure', label: 'Outcome measure', kind: 'text' },
-  { field: 'score_direction', label: 'Median score from intake to discharge', kind: 'text' },
-  { field: 'score_points', label: 'Median score change (points)', kind: 'number' },
-  { field: 'score_change_year', label: 'Year of the outcome figures', kind: 'number' },
-  { field: 'score_change_sample', label: 'Patients in the outcome figures', kind: 'number' },
-  { field: 'family_sessions_per_week', label: FIDELITY_LABELS.familySessionsPerWeek, kind: 'number' },
-  { field: 'family_accommodation_work', label: FIDELITY_LABELS.familyAccommodationWork, kind: 'boolean' },
-  // Youth safety
-  { field: 'license_number', label: `${YOUTH_SAFETY_LABELS.license} number`, kind: 'text' },
-  { field: 'license_agency', label: `${YOUTH_SAFETY_LABELS.license} issuing agency`, kind: 'text' },
-  { field: 'restraint_policy', label: YOUTH_SAFETY_LABELS.restraintSeclusionPolicy, kind: 'text' },
-  { field: 'parent_contact_policy', label: YOUTH_SAFETY_LABELS.parentContactPolicy, kind: 'text' },
-  { field: 'schooling', label: YOUTH_SAFETY_LABELS.schooling, kind: 'text' },
-  { field: 'transport_escort', label: YOUTH_SAFETY_LABELS.transportEscort, kind: 'text' },
-  // Media and credentials
-  { field: 'logo_url', label: 'Logo', kind: 'file' },
-  { field: 'images', label: 'Photos', kind: 'list' },
-  { field: 'accreditations', label: 'Accreditations', kind: 'set' },
-  { field: 'license_url', label: 'License document', kind: 'file' },
+  ...REGISTRY_FIELDS.map(({ field, label, kind }) => ({ field, label, kind })),
   { field: 'published_program_id', label: 'Program id', kind: 'text' },
 ];
 

@@ -1,6 +1,7 @@
 /** The listing builder's draft and its pure rules (API body, edit a submitted listing, checks); storage: listing-builder/. */
 import type { Listing, ListingBody } from '../../api/contracts/listings.ts';
 import type { ListingDraftBody } from '../../lib/provider-schemas.ts';
+import { PLAIN_TEXT_FIELDS, type PlainTextDraftKey, type PlainTextField } from '../../lib/listing/fields.ts';
 import {
   ACCREDITATIONS,
   AGE_GROUPS,
@@ -35,35 +36,25 @@ import { isEmail, isWebAddress, isZipCode } from '../../lib/text-rules.ts';
 export const YES_NO = ['yes', 'no'] as const;
 export type YesNo = (typeof YES_NO)[number];
 
-export type ListingDraft = {
+/**
+ * The builder's draft: the plain text fields of the registry (src/lib/listing/fields.ts) as typed,
+ * and the fields that need their own handling.
+ */
+export type ListingDraft = { [K in PlainTextDraftKey]: string } & {
   /** Set when the draft edits a listing that was already submitted (PUT instead of POST). */
   listingId: string | null;
   centerName: string;
   description: string;
   phone: string;
-  email: string;
-  website: string;
-  address: string;
-  city: string;
-  state: string;
-  zipCode: string;
   ageGroups: AgeGroup[];
   genderSpecific: GenderOption | '';
   setting: Setting | '';
   /** As typed; turned into a whole number on submit. */
   capacity: string;
-  avgLength: string;
   modalities: Modality[];
-  staffRatio: string;
-  medicalSupport: string;
   insurance: Insurance[];
-  financialAid: string;
-  /** How the program treats OCD, in its own words. */
-  clinicalApproach: string;
   /** Up to 8 short lines, one per entry (blank entries are dropped when sent). */
   programHighlights: string[];
-  /** Who treats: roles, training, how many. */
-  teamComposition: string;
   /** `/api/provider/uploads/<id>` of the uploaded logo, or ''. */
   logo: string;
   /** The logo's file name, for display. */
@@ -91,42 +82,24 @@ export type ListingDraft = {
   familySessionsPerWeek: string;
   /** '' = not stated. */
   familyAccommodationWork: YesNo | '';
-  // Facts a parent of a minor needs.
-  licenseNumber: string;
-  licenseAgency: string;
-  restraintPolicy: string;
-  parentContactPolicy: string;
-  schooling: string;
-  transportEscort: string;
   isDraft: boolean;
   /** ISO time of the last Save Draft, or null. */
   lastSaved: string | null;
 };
 
 export const EMPTY_DRAFT: Readonly<ListingDraft> = Object.freeze({
+  ...(Object.fromEntries(PLAIN_TEXT_FIELDS.map(([, key]) => [key, ''])) as Record<PlainTextDraftKey, ''>),
   listingId: null,
   centerName: '',
   description: '',
   phone: '',
-  email: '',
-  website: '',
-  address: '',
-  city: '',
-  state: '',
-  zipCode: '',
   ageGroups: [],
   genderSpecific: '',
   setting: '',
   capacity: '',
-  avgLength: '',
   modalities: [],
-  staffRatio: '',
-  medicalSupport: '',
   insurance: [],
-  financialAid: '',
-  clinicalApproach: '',
   programHighlights: [],
-  teamComposition: '',
   logo: '',
   logoName: '',
   images: [],
@@ -143,34 +116,17 @@ export const EMPTY_DRAFT: Readonly<ListingDraft> = Object.freeze({
   scoreChangeSample: '',
   familySessionsPerWeek: '',
   familyAccommodationWork: '',
-  licenseNumber: '',
-  licenseAgency: '',
-  restraintPolicy: '',
-  parentContactPolicy: '',
-  schooling: '',
-  transportEscort: '',
   isDraft: true,
   lastSaved: null,
 });
 
 /** The draft's free-text fields (the other fields hold choices from a list). */
 export const TEXT_FIELDS = [
+  ...PLAIN_TEXT_FIELDS.map(([, key]) => key),
   'centerName',
   'description',
   'phone',
-  'email',
-  'website',
-  'address',
-  'city',
-  'state',
-  'zipCode',
   'capacity',
-  'avgLength',
-  'staffRatio',
-  'medicalSupport',
-  'financialAid',
-  'clinicalApproach',
-  'teamComposition',
   'logo',
   'logoName',
   'license',
@@ -182,12 +138,6 @@ export const TEXT_FIELDS = [
   'scoreChangeYear',
   'scoreChangeSample',
   'familySessionsPerWeek',
-  'licenseNumber',
-  'licenseAgency',
-  'restraintPolicy',
-  'parentContactPolicy',
-  'schooling',
-  'transportEscort',
 ] as const satisfies readonly (keyof ListingDraft)[];
 
 /** The draft's numbers and the column (range, step, unit: src/lib/listing-ranges.ts) each one is. */
@@ -283,29 +233,21 @@ const numeric = (value: number | string | null | undefined): number | null =>
 export function draftFromListing(listing: Listing): ListingDraft {
   return {
     ...EMPTY_DRAFT,
+    ...(Object.fromEntries(PLAIN_TEXT_FIELDS.map(([column, key]) => [key, listing[column] ?? ''])) as Record<
+      PlainTextDraftKey,
+      string
+    >),
     listingId: listing.id,
     centerName: listing.center_name,
     description: listing.description,
     phone: listing.phone,
-    email: listing.email ?? '',
-    website: listing.website ?? '',
-    address: listing.address ?? '',
-    city: listing.city ?? '',
-    state: listing.state ?? '',
-    zipCode: listing.zip_code ?? '',
     ageGroups: pick(listing.age_groups, AGE_GROUPS),
     genderSpecific: one(listing.gender_specific, GENDER_OPTIONS),
     setting: one(listing.setting, SETTINGS),
     capacity: listing.capacity === null ? '' : String(listing.capacity),
-    avgLength: listing.avg_length ?? '',
     modalities: pick(listing.modalities, MODALITIES),
-    staffRatio: listing.staff_ratio ?? '',
-    medicalSupport: listing.medical_support ?? '',
     insurance: pick(listing.insurance, INSURANCE),
-    financialAid: listing.financial_aid ?? '',
-    clinicalApproach: listing.clinical_approach ?? '',
     programHighlights: Array.isArray(listing.program_highlights) ? [...listing.program_highlights] : [],
-    teamComposition: listing.team_composition ?? '',
     logo: listing.logo_url ?? '',
     logoName: listing.logo_url ? 'Current logo' : '',
     images: [...listing.images],
@@ -327,12 +269,6 @@ export function draftFromListing(listing: Listing): ListingDraft {
           ? 'yes'
           : 'no'
         : '',
-    licenseNumber: listing.license_number ?? '',
-    licenseAgency: listing.license_agency ?? '',
-    restraintPolicy: listing.restraint_policy ?? '',
-    parentContactPolicy: listing.parent_contact_policy ?? '',
-    schooling: listing.schooling ?? '',
-    transportEscort: listing.transport_escort ?? '',
     isDraft: true,
     lastSaved: null,
   };
@@ -362,26 +298,12 @@ export function listingBody(draft: ListingDraft, now = new Date()): ListingBody 
     program_highlights: lines(draft.programHighlights),
   };
   const optional = {
-    email: draft.email,
-    website: draft.website,
-    address: draft.address,
-    city: draft.city,
-    state: draft.state,
-    zip_code: draft.zipCode,
-    avg_length: draft.avgLength,
-    staff_ratio: draft.staffRatio,
-    medical_support: draft.medicalSupport,
-    financial_aid: draft.financialAid,
-    clinical_approach: draft.clinicalApproach,
-    team_composition: draft.teamComposition,
+    ...(Object.fromEntries(PLAIN_TEXT_FIELDS.map(([column, key]) => [column, draft[key]])) as Record<
+      PlainTextField,
+      string
+    >),
     logo_url: draft.logo,
     license_url: draft.license,
-    license_number: draft.licenseNumber,
-    license_agency: draft.licenseAgency,
-    restraint_policy: draft.restraintPolicy,
-    parent_contact_policy: draft.parentContactPolicy,
-    schooling: draft.schooling,
-    transport_escort: draft.transportEscort,
   } as const;
   for (const [key, value] of Object.entries(optional) as [keyof typeof optional, string][]) {
     const text = value.trim();

@@ -1,6 +1,7 @@
 /** The listing builder's sections and which of them a field's message points to. */
 import { hasYouthFacts, servesMinors, type ListingDraft } from '../draft.ts';
 import type { Errors } from './field-errors.ts';
+import { LISTING_FIELDS, type BuilderTabId } from '../../../lib/listing/fields.ts';
 
 export const BUILDER_TABS = [
   { id: 'basic', label: 'Basic' },
@@ -10,7 +11,7 @@ export const BUILDER_TABS = [
   { id: 'youth', label: 'Youth safety' },
   { id: 'media', label: 'Media' },
   { id: 'credentials', label: 'Credentials' },
-] as const;
+] as const satisfies readonly { id: BuilderTabId; label: string }[];
 export type BuilderTabEntry = (typeof BUILDER_TABS)[number];
 export type BuilderTab = BuilderTabEntry['id'];
 
@@ -20,54 +21,11 @@ export function visibleTabs(draft: ListingDraft) {
   return BUILDER_TABS.filter((t) => t.id !== 'youth' || youth);
 }
 
-/** Which builder tab holds each field that can carry a message (any other field points to Basic). */
-const TAB_OF: Partial<Record<keyof ListingDraft, BuilderTab>> = {
-  centerName: 'basic',
-  description: 'basic',
-  phone: 'basic',
-  email: 'basic',
-  website: 'basic',
-  address: 'location',
-  city: 'location',
-  state: 'location',
-  zipCode: 'location',
-  ageGroups: 'program',
-  genderSpecific: 'program',
-  setting: 'program',
-  capacity: 'program',
-  avgLength: 'program',
-  modalities: 'program',
-  staffRatio: 'program',
-  medicalSupport: 'program',
-  insurance: 'program',
-  financialAid: 'program',
-  programHighlights: 'basic',
-  clinicalApproach: 'treatment',
-  teamComposition: 'treatment',
-  erpHoursPerWeek: 'treatment',
-  individualSessionsPerWeek: 'treatment',
-  specialisedCliniciansPercent: 'treatment',
-  outcomeMeasure: 'treatment',
-  scoreDirection: 'treatment',
-  scorePoints: 'treatment',
-  scoreChangeYear: 'treatment',
-  scoreChangeSample: 'treatment',
-  familySessionsPerWeek: 'treatment',
-  familyAccommodationWork: 'treatment',
-  licenseNumber: 'youth',
-  licenseAgency: 'youth',
-  restraintPolicy: 'youth',
-  parentContactPolicy: 'youth',
-  schooling: 'youth',
-  transportEscort: 'youth',
-  logo: 'media',
-  images: 'media',
-  accreditations: 'credentials',
-  license: 'credentials',
-};
+/** Which builder tab holds each field that can carry a message (the registry's; any other field points to Basic). */
+const TAB_OF = new Map<string, BuilderTab>(LISTING_FIELDS.map((f) => [f.draftKey, f.tab]));
 
 export function tabOf(field: keyof ListingDraft): BuilderTab {
-  return TAB_OF[field] ?? 'basic';
+  return TAB_OF.get(field) ?? 'basic';
 }
 
 /** The tabs holding at least one message, so their tab can say "(check)". */

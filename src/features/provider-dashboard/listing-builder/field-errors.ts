@@ -1,11 +1,26 @@
 /** The builder's messages next to fields: from its own checks before submitting, and from the server's answer. */
 import { listingSubmitErrors, type RuleMessage } from '../../../lib/provider-rules.ts';
-import { draftFieldErrors, type ListingDraft } from '../draft.ts';
+import { draftFieldErrors, listingBody, type ListingDraft } from '../draft.ts';
+import {
+  APPROVAL_NEEDS,
+  approvalNeedsMessage,
+  publishingProblems,
+} from '../../../lib/listing/publish-rule.ts';
+import { LISTING_FIELDS } from '../../../lib/listing/fields.ts';
 
 /** A message per draft field, shown next to it. */
 export type Errors = Partial<Record<keyof ListingDraft, string>>;
 
-/** The messages that stop a submission, and the toast's message when a required field is empty. */
+/** The server's field names (snake_case) as the builder's (the registry's). */
+const SERVER_FIELDS = new Map(
+  LISTING_FIELDS.map((f) => [f.field as string, f.draftKey as keyof ListingDraft]),
+);
+
+/**
+ * The messages that stop a submission, and the toast's message: "Missing Required Information"
+ * when a required field is empty, else what approval needs (src/lib/listing/publish-rule.ts)
+ * when the listing could not be approved as it is.
+ */
 export function submitProblems(draft: ListingDraft): { errors: Errors; missing: RuleMessage | undefined } {
   const required = listingSubmitErrors(draft);
   const errors: Errors = {};
@@ -15,40 +30,17 @@ export function submitProblems(draft: ListingDraft): { errors: Errors; missing: 
     if (draft.phone.trim() === '') errors.phone = 'Phone is required.';
   }
   for (const problem of draftFieldErrors(draft)) errors[problem.field] = problem.message;
-  return { errors, missing: required[0] };
+  const needed = publishingProblems(listingBody(draft));
+  for (const [field, message] of Object.entries(needed)) {
+    const key = SERVER_FIELDS.get(field) ?? (field as keyof ListingDraft);
+    errors[key] ??= message;
+  }
+  const approval =
+    Object.keys(needed).length > 0
+      ? { title: APPROVAL_NEEDS.title, description: approvalNeedsMessage(needed) }
+      : undefined;
+  return { errors, missing: required[0] ?? approval };
 }
-
-/** The server's field names (snake_case) as the builder's. */
-const SERVER_FIELDS: Record<string, keyof ListingDraft> = {
-  center_name: 'centerName',
-  zip_code: 'zipCode',
-  age_groups: 'ageGroups',
-  gender_specific: 'genderSpecific',
-  avg_length: 'avgLength',
-  staff_ratio: 'staffRatio',
-  medical_support: 'medicalSupport',
-  financial_aid: 'financialAid',
-  clinical_approach: 'clinicalApproach',
-  program_highlights: 'programHighlights',
-  team_composition: 'teamComposition',
-  logo_url: 'logo',
-  license_url: 'license',
-  erp_hours_per_week: 'erpHoursPerWeek',
-  individual_sessions_per_week: 'individualSessionsPerWeek',
-  specialised_clinicians_percent: 'specialisedCliniciansPercent',
-  outcome_measure: 'outcomeMeasure',
-  score_direction: 'scoreDirection',
-  score_points: 'scorePoints',
-  score_change_year: 'scoreChangeYear',
-  score_change_sample: 'scoreChangeSample',
-  family_sessions_per_week: 'familySessionsPerWeek',
-  family_accommodation_work: 'familyAccommodationWork',
-  license_number: 'licenseNumber',
-  license_agency: 'licenseAgency',
-  restraint_policy: 'restraintPolicy',
-  parent_contact_policy: 'parentContactPolicy',
-  transport_escort: 'transportEscort',
-};
 
 /**
  * The server's messages per field (its snake_case names; a list entry's is `images.3`) as the
@@ -58,7 +50,7 @@ export function serverFieldErrors(fields: Record<string, string>): Errors {
   const errors: Errors = {};
   for (const [key, message] of Object.entries(fields)) {
     const name = key.split('.')[0] ?? key;
-    const field = SERVER_FIELDS[name] ?? (name as keyof ListingDraft);
+    const field = SERVER_FIELDS.get(name) ?? (name as keyof ListingDraft);
     errors[field] ??= message;
   }
   return errors;
