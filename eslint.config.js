@@ -26,8 +26,6 @@ const COMPONENTS_IMPORTING_FEATURES = [
   // Opens features/inquiry's dialog from cards and from /compare; features/compare/page.ts loads
   // it too, so it cannot move into features/inquiry without one feature importing another.
   'program/request-dialog.tsx',
-  // The card's contact buttons: the InquiryProgram type of features/inquiry and the dialog above.
-  'program/CardContact.tsx',
   // features/inquiry's InquiryActions marked for Astro's React renderer, for ProgramProfile.astro.
   'program/InquiryActionsIsland.ts',
 ];
