@@ -11,6 +11,26 @@ const FEATURES = readdirSync('src/features', { withFileTypes: true })
   .map((entry) => entry.name);
 
 /**
+ * Files of src/ that still import netlify/. src/lib/content/listing-loader.ts reads the published
+ * listings and reviews from Postgres at build time through the functions' queries
+ * (_shared/publishing.ts, _shared/reviews.ts): moving those queries to a src/server/ layer (which
+ * may import postgres, while src/lib may not) would end this exception.
+ */
+const SRC_IMPORTING_NETLIFY = ['lib/content/listing-loader.ts'];
+
+/**
+ * Components that still import a feature (paths under src/components), each for its reason.
+ * Checked by file name, so no two files anywhere under src/components may share these names.
+ */
+const COMPONENTS_IMPORTING_FEATURES = [
+  // Opens features/inquiry's dialog from cards and from /compare; features/compare/page.ts loads
+  // it too, so it cannot move into features/inquiry without one feature importing another.
+  'program/request-dialog.tsx',
+  // features/inquiry's InquiryActions marked for Astro's React renderer, for ProgramProfile.astro.
+  'program/InquiryActionsIsland.ts',
+];
+
+/**
  * The layers, kept by the linter (docs/architecture.md): which folder may import which. The
  * messages say where the shared code belongs instead.
  */
@@ -30,6 +50,32 @@ const LAYER_ZONES = [
     target: './netlify',
     from: './scripts',
     message: 'Functions never import scripts/: move the shared code to netlify/functions/_shared or src/lib.',
+  },
+  {
+    // Every file of src/ but those of SRC_IMPORTING_NETLIFY (a glob on the file name).
+    target: `./src/**/!(${SRC_IMPORTING_NETLIFY.map((file) => file.split('/').at(-1)).join('|')})`,
+    from: './netlify',
+    message:
+      'src/ never imports netlify/, types included: the contract (src/api/contracts) or src/lib is the home of what both need.',
+  },
+  ...SRC_IMPORTING_NETLIFY.map((file) => ({
+    target: `./src/${file}`,
+    from: './netlify',
+    except: ['./functions/_shared/publishing.ts', './functions/_shared/reviews.ts'],
+    message:
+      'Only the build-time queries of _shared/publishing.ts and _shared/reviews.ts, until they move to src/.',
+  })),
+  {
+    // Every file of src/components but those of COMPONENTS_IMPORTING_FEATURES (by file name).
+    target: `./src/components/**/!(${COMPONENTS_IMPORTING_FEATURES.map((file) => file.split('/').at(-1)).join('|')})`,
+    from: './src/features',
+    message:
+      'A component never imports a feature: take the part as a prop and compose it where the island is built (src/islands).',
+  },
+  {
+    target: ['./src/features', './src/components', './src/api', './src/ui', './src/lib'],
+    from: './src/islands',
+    message: 'src/islands composes features for the pages that hydrate them; nothing below imports it.',
   },
 ];
 

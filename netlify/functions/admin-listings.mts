@@ -39,6 +39,7 @@ import {
   type AdminListingResponse,
   type AdminListingsResponse,
 } from '../../src/api/contracts/admin.ts';
+import { listingDecisionSchema, publicationDecisionSchema } from '../../src/api/contracts/admin-schemas.ts';
 import { programSlug } from '../../src/lib/program-id.ts';
 import { UUID_PATTERN } from '../../src/lib/provider-schemas.ts';
 import { listingToProgram, publishingProblemMessage } from '../../src/lib/published-listing.ts';
@@ -46,8 +47,6 @@ import {
   assertAdmin,
   changedSince,
   drainAfterDecision,
-  listingDecisionSchema,
-  publicationDecisionSchema,
   statusFilter,
   uniqueProgramId,
 } from './_shared/admin.ts';

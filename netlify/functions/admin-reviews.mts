@@ -38,8 +38,8 @@ import {
   type AdminReviewResponse,
   type AdminReviewsResponse,
 } from '../../src/api/contracts/reviews.ts';
+import { decideReviewSchema } from '../../src/api/contracts/reviews-schemas.ts';
 import { UUID_PATTERN } from '../../src/lib/provider-schemas.ts';
-import { decideReviewSchema } from '../../src/lib/review-schemas.ts';
 import type { ModerationStatus } from '../../src/lib/reviews.ts';
 import { assertAdmin, changedSince, drainAfterDecision } from './_shared/admin.ts';
 import { requireUser } from './_shared/auth.ts';

@@ -28,14 +28,9 @@ import {
   type AdminVerificationRequestResponse,
   type AdminVerificationRequestsResponse,
 } from '../../src/api/contracts/admin.ts';
+import { verificationDecisionSchema } from '../../src/api/contracts/admin-schemas.ts';
 import { UUID_PATTERN } from '../../src/lib/provider-schemas.ts';
-import {
-  assertAdmin,
-  changedSince,
-  drainAfterDecision,
-  statusFilter,
-  verificationDecisionSchema,
-} from './_shared/admin.ts';
+import { assertAdmin, changedSince, drainAfterDecision, statusFilter } from './_shared/admin.ts';
 import { requireUser } from './_shared/auth.ts';
 import { withClaims, type Tx } from './_shared/db.ts';
 import {

@@ -45,6 +45,7 @@ import {
   type ReportResponse,
   type ReportStatus,
 } from '../../src/api/contracts/reports.ts';
+import { reportBodySchema, resolveReportSchema } from '../../src/api/contracts/reports-schemas.ts';
 import { UUID_PATTERN } from '../../src/lib/provider-schemas.ts';
 import { assertAdmin, changedSince } from './_shared/admin.ts';
 import { requireUser } from './_shared/auth.ts';
@@ -64,13 +65,7 @@ import {
 import { findListedProgram } from './_shared/programs.ts';
 import { RateLimiter } from './_shared/rate-limit.ts';
 import { reporterKey, senderOf } from './_shared/reporter.ts';
-import {
-  isDuplicateReport,
-  reportBodySchema,
-  resolveReportSchema,
-  selectAdminReports,
-  selectProviderReports,
-} from './_shared/reports.ts';
+import { isDuplicateReport, selectAdminReports, selectProviderReports } from './_shared/reports.ts';
 
 const ADMIN_ITEM = /^\/api\/admin\/reports\/([^/]+)$/;
 

@@ -26,8 +26,8 @@ import {
   type ProviderResponseResponse,
   type ProviderReviewsResponse,
 } from '../../src/api/contracts/reviews.ts';
+import { responseBodySchema } from '../../src/api/contracts/reviews-schemas.ts';
 import { UUID_PATTERN } from '../../src/lib/provider-schemas.ts';
-import { responseBodySchema } from '../../src/lib/review-schemas.ts';
 import { drainAfterDecision } from './_shared/admin.ts';
 import { requireUser } from './_shared/auth.ts';
 import { withClaims, type Claims, type Tx } from './_shared/db.ts';

@@ -1,6 +1,7 @@
 /**
  * Families' reviews of programs (docs/product-rules.md#reviews-and-ratings). Words:
- * REVIEW_MESSAGES (src/api/contracts/reviews.ts); body schemas src/lib/review-schemas.ts; tables
+ * REVIEW_MESSAGES (src/api/contracts/reviews.ts); body schemas
+ * src/api/contracts/reviews-schemas.ts; tables
  * program_reviews and review_reports (migration 20261126000500, which holds who may read and write).
  *
  * - `GET /api/programs/:id/reviews[?offset=N]` → 200 `ProgramReviewsResponse`: the program's
@@ -52,7 +53,7 @@ import {
   reviewBodySchema,
   reviewEditSchema,
   type ReviewFields,
-} from '../../src/lib/review-schemas.ts';
+} from '../../src/api/contracts/reviews-schemas.ts';
 import { reviewFlags, reviewIneligibility } from '../../src/lib/reviews.ts';
 import { drainAfterDecision } from './_shared/admin.ts';
 import { optionalUser, requireUser } from './_shared/auth.ts';

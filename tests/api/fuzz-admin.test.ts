@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import listingsAdmin from '../../netlify/functions/admin-listings.mts';
 import requestsAdmin from '../../netlify/functions/admin-verification-requests.mts';
 import providers from '../../netlify/functions/providers.mts';
-import { listingDecisionSchema, verificationDecisionSchema } from '../../netlify/functions/_shared/admin.ts';
+import { listingDecisionSchema, verificationDecisionSchema } from '../../src/api/contracts/admin-schemas.ts';
 import { closeDb } from '../../netlify/functions/_shared/db.ts';
 import { programIndex } from '../../netlify/functions/_shared/programs.ts';
 import {

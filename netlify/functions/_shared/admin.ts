@@ -1,20 +1,10 @@
 /**
  * What the /api/admin/* functions share: the administrator check (made in SQL, inside the
- * caller's own RLS transaction), the decision body schemas, the status filter, and the program
- * id a listing is published as.
+ * caller's own RLS transaction), the 409 of a decision on an older version, the status filter,
+ * and the program id a listing is published as. The decision body schemas are the contract's
+ * (src/api/contracts/admin.ts), which the /admin page imports too.
  */
-import { z } from 'zod';
-import {
-  bidiMessage,
-  codePointLength,
-  hasBidiControl,
-  hasControlCharacter,
-  hasLoneSurrogate,
-  hasVisibleText,
-  MESSAGES,
-} from '../../../src/lib/schemas.ts';
-import { ADMIN_MESSAGES, MAX_NOTES_LENGTH, MAX_REASON_LENGTH } from '../../../src/api/contracts/admin.ts';
-import { PROGRAM_ID_PATTERN } from '../../../src/lib/program-id.ts';
+import { ADMIN_MESSAGES } from '../../../src/api/contracts/admin.ts';
 import type { Tx } from './db.ts';
 import { badRequest, forbidden, HttpError } from './http.ts';
 import { drainNotifications } from './notifications.ts';
@@ -29,23 +19,6 @@ export async function assertAdmin(tx: Tx): Promise<void> {
   if (row?.admin !== true) throw forbidden(ADMIN_MESSAGES.notAdmin);
 }
 
-const notes = z
-  .string({ error: ADMIN_MESSAGES.notesType })
-  .refine((v) => !hasControlCharacter(v, true), { error: ADMIN_MESSAGES.notesControl, abort: true })
-  .refine((v) => !hasLoneSurrogate(v), { error: ADMIN_MESSAGES.notesUnicode, abort: true })
-  .transform((v) => v.trim())
-  .refine((v) => codePointLength(v) <= MAX_NOTES_LENGTH, { error: ADMIN_MESSAGES.notesTooLong })
-  .nullish();
-
-/**
- * The version of the item the administrator read (`revision` of the row as the list answered
- * it). Required: a decision is about one version, and a decision that names none is refused.
- */
-export const revision = z
-  .number({ error: ADMIN_MESSAGES.revisionRequired })
-  .int({ error: ADMIN_MESSAGES.revisionRequired })
-  .positive({ error: ADMIN_MESSAGES.revisionRequired });
-
 /**
  * 409 for a decision made on an older version than the row's: the sentence, also under
  * `fields.revision` so a client tells it apart from other conflicts (it reloads the item and
@@ -54,64 +27,6 @@ export const revision = z
 export function changedSince(message: string): HttpError {
   return new HttpError(409, 'conflict', message, { fields: { revision: message } });
 }
-
-const bodyObject = {
-  error: (issue: { code: string }) => (issue.code === 'invalid_type' ? MESSAGES.bodyObject : undefined),
-};
-
-/** Notes are required when rejecting: the e-mail tells the provider what to change. */
-function notesWhenRejecting(v: { status: string; reviewer_notes?: string | null | undefined }): boolean {
-  return v.status !== 'rejected' || hasVisibleText(v.reviewer_notes ?? '');
-}
-
-/** `PATCH /api/admin/verification-requests/:id` body. */
-export const verificationDecisionSchema = z
-  .strictObject(
-    {
-      status: z.enum(['approved', 'rejected'], { error: ADMIN_MESSAGES.decisionStatus }),
-      reviewer_notes: notes,
-      revision,
-    },
-    bodyObject,
-  )
-  .refine(notesWhenRejecting, { error: ADMIN_MESSAGES.notesRequired, path: ['reviewer_notes'] });
-
-/** `PATCH /api/admin/listings/:id` body. */
-export const listingDecisionSchema = z
-  .strictObject(
-    {
-      status: z.enum(['approved', 'rejected'], { error: ADMIN_MESSAGES.decisionStatus }),
-      reviewer_notes: notes,
-      published_program_id: z
-        .string({ error: ADMIN_MESSAGES.programId })
-        .trim()
-        .regex(PROGRAM_ID_PATTERN, { error: ADMIN_MESSAGES.programId })
-        .nullish(),
-      revision,
-    },
-    bodyObject,
-  )
-  .refine(notesWhenRejecting, { error: ADMIN_MESSAGES.notesRequired, path: ['reviewer_notes'] });
-
-/** Why a listing is taken down: shown to the provider and e-mailed to them. */
-const reason = z
-  .string({ error: ADMIN_MESSAGES.reasonRequired })
-  .refine((v) => !hasControlCharacter(v, true), { error: ADMIN_MESSAGES.notesControl, abort: true })
-  .refine((v) => !hasLoneSurrogate(v), { error: ADMIN_MESSAGES.notesUnicode, abort: true })
-  .refine((v) => !hasBidiControl(v), { error: bidiMessage('The reason'), abort: true })
-  .transform((v) => v.trim())
-  .refine((v) => hasVisibleText(v), { error: ADMIN_MESSAGES.reasonRequired, abort: true })
-  .refine((v) => codePointLength(v) <= MAX_REASON_LENGTH, { error: ADMIN_MESSAGES.reasonTooLong });
-
-/** `POST /api/admin/listings/:id/publication` body. */
-export const publicationDecisionSchema = z.discriminatedUnion(
-  'action',
-  [
-    z.strictObject({ action: z.literal('unpublish'), reason, revision }, bodyObject),
-    z.strictObject({ action: z.literal('republish'), revision }, bodyObject),
-  ],
-  { error: ADMIN_MESSAGES.publicationAction },
-);
 
 /** `?status=` of the list endpoints: one of `allowed`, or undefined for "all". Throws 400 otherwise. */
 export function statusFilter<T extends string>(req: Request, allowed: readonly T[]): T | undefined {

@@ -1,9 +1,7 @@
-/** Administrators' resources (`/api/admin/*`); decision bodies come from the schemas in _shared/admin.ts, imported as types only so nothing server-side reaches the browser. */
-import type { z } from 'zod';
-import type {
-  listingDecisionSchema,
-  verificationDecisionSchema,
-} from '../../../netlify/functions/_shared/admin.ts';
+/**
+ * Administrators' resources (`/api/admin/*`): the answers and every word. The decision bodies
+ * (zod schemas and their types) are admin-schemas.ts, which takes its words from here.
+ */
 import type { VerificationRequestStatus, VerificationStatus } from '../../lib/vocabulary.ts';
 import type { ListingPublication } from './listings.ts';
 import type { ProviderListingRow } from './rows.ts';
@@ -42,11 +40,6 @@ export const MAX_REASON_LENGTH = 2000;
 
 /** Most characters of reviewer notes (`provider_listings_reviewer_notes_check`). */
 export const MAX_NOTES_LENGTH = 5000;
-
-/** `PATCH /api/admin/verification-requests/:id` body. */
-export type VerificationDecisionBody = z.input<typeof verificationDecisionSchema>;
-/** `PATCH /api/admin/listings/:id` body. */
-export type ListingDecisionBody = z.input<typeof listingDecisionSchema>;
 
 /** Whether decisions are on the live directory: a decision counts as published once a build containing it succeeded. */
 export interface PublishingState {
@@ -161,13 +154,6 @@ export type AdminListing = ProviderListingRow & {
     content_type: string;
   }[];
 };
-
-/**
- * `POST /api/admin/listings/:id/publication` body: take a live listing off the directory (a
- * reason, shown to and e-mailed to the provider) or put an unpublished/withdrawn one back.
- */
-export type PublicationDecisionBody =
-  { action: 'unpublish'; reason: string; revision: number } | { action: 'republish'; revision: number };
 
 /** `GET /api/admin/listings` → 200. */
 export interface AdminListingsResponse {

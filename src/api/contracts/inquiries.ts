@@ -7,6 +7,19 @@ import type { RequestStage } from '../../lib/request-status.ts';
 import type { inquirySchema } from '../../lib/schemas.ts';
 import type { InquiryStatus, InquiryType } from '../../lib/vocabulary.ts';
 
+/**
+ * What the request dialogs need to know about a program; the program cards and the profile build
+ * it, so it lives here rather than in features/inquiry, which components never import.
+ */
+export type InquiryProgram = {
+  id: string;
+  name: string;
+  /** Admissions e-mail; without it the request goes to the site team, who pass it on. */
+  email?: string | undefined;
+  phone?: string | undefined;
+  website?: string | undefined;
+};
+
 /** `POST /api/inquiries` body. */
 export type InquiryBody = z.input<typeof inquirySchema>;
 

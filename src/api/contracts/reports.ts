@@ -3,10 +3,9 @@
  * `GET /api/admin/reports`, `PATCH /api/admin/reports/:id`, `GET /api/provider/reports`
  * (netlify/functions/listing-reports.mts; table `listing_reports`, migration 20261126000300).
  * Every word a person reads about them is here: the dialog on the profile, /admin's Reports tab
- * and the provider dashboard's card use these, and the API answers with them.
+ * and the provider dashboard's card use these, and the API answers with them. The body schemas
+ * and types are reports-schemas.ts (zod stays out of this module, so the dialog stays small).
  */
-import type { z } from 'zod';
-import type { reportBodySchema, resolveReportSchema } from '../../../netlify/functions/_shared/reports.ts';
 import type { ListingReportRow } from './rows.ts';
 
 /** Fewest and most characters (code points, after trimming) of what a report says. */
@@ -120,9 +119,6 @@ export const REPORT_STATUS_LABELS: Readonly<Record<ReportStatus, string>> = {
   resolved: 'Resolved',
 };
 
-/** `POST /api/reports` body. */
-export type ReportBody = z.input<typeof reportBodySchema>;
-
 /**
  * Most open reports stored per item (a review; a program for error reports): more are counted,
  * not stored (`private.open_reports_cap()`, migration 20261206200200_report_limits.sql).
@@ -192,9 +188,6 @@ export interface AdminReportsResponse {
   reports: AdminReport[];
   next_offset: number | null;
 }
-
-/** `PATCH /api/admin/reports/:id` body. */
-export type ResolveReportBody = z.input<typeof resolveReportSchema>;
 
 /** `PATCH /api/admin/reports/:id` → 200. */
 export interface AdminReportResponse {

@@ -11,8 +11,9 @@
  *   `DELETE /api/provider/reviews/:id/response` — netlify/functions/provider-reviews.mts
  *
  * Tables: program_reviews, review_responses, review_reports (migration 20261126000500). The rules
- * (rating, eligibility, policy, flags, public name) are src/lib/reviews.ts; the body schemas
- * src/lib/review-schemas.ts (the form and the API check the same way and say the same words).
+ * (rating, eligibility, policy, flags, public name) are src/lib/reviews.ts; the body schemas and
+ * types reviews-schemas.ts (the form and the API check the same way and say the same words). Zod
+ * stays out of this module: the reviews on a program's page load it only when the form opens.
  */
 import {
   CONNECTION_NOTE_MAX,
@@ -221,46 +222,6 @@ export const MODERATION_STATUS_LABELS: Readonly<Record<ModerationStatus, string>
   published: REVIEW_MESSAGES.statusPublished,
   rejected: REVIEW_MESSAGES.statusRejected,
 };
-
-// ---- Bodies ------------------------------------------------------------------------------------------
-
-/** `POST /api/reviews` body (`PUT /api/reviews/:id`: the same without `program_id`). */
-export interface ReviewBody {
-  program_id: string;
-  rating: number;
-  title: string;
-  body: string;
-  relationship: Relationship;
-  /** Only with a stay; null or absent: not given. */
-  stay_year?: number | null;
-  name_choice: NameChoice;
-  /** With `first_name_initial`. */
-  first_name?: string | null;
-  last_initial?: string | null;
-  connected_to_program: boolean;
-  /** Required when connected. */
-  connection_note?: string | null;
-}
-export type ReviewEditBody = Omit<ReviewBody, 'program_id'>;
-
-/** `POST /api/reviews/:id/report` body. */
-export interface ReportReviewBody {
-  reason: string;
-}
-
-/** `PATCH /api/admin/reviews/:id` and `…/response` body. */
-export interface DecideReviewBody {
-  decision: 'publish' | 'reject';
-  /** Required when rejecting: the id of a rule of REMOVAL_RULES. */
-  rule?: RemovalRuleId | null;
-  /** The `revision` of the review (or its response) the moderator read; 409 when it has a newer one. */
-  revision: number;
-}
-
-/** `PUT /api/provider/reviews/:id/response` body. */
-export interface ResponseBody {
-  body: string;
-}
 
 // ---- Answers ------------------------------------------------------------------------------------------
 

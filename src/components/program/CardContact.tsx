@@ -6,7 +6,7 @@
  */
 import { track } from '../../api/engagement.ts';
 import { telHref } from '../../lib/display.ts';
-import type { InquiryProgram } from '../../features/inquiry/inquiry.ts';
+import type { InquiryProgram } from '../../api/contracts/inquiries.ts';
 
 type Props = { program: InquiryProgram };
 

@@ -4,17 +4,24 @@ import { cardModalities, joinList, moreLabel, placeLine, ratingTexts } from '../
 import { track } from '../../api/engagement.ts';
 import { distanceLabel } from '../../lib/geo/distance.ts';
 import { availabilityView } from '../../lib/availability.ts';
-import CompareToggle from '../../features/compare/CompareToggle.tsx';
 import { trustBadges, type TrustFacts } from '../../lib/trust.ts';
 import CardContact from './CardContact.tsx';
 
-type Props = {
-  program: DirectoryEntry;
-  /**
-   * Hook for the signed-in favorite heart (a later issue): when given, its result is placed
-   * in the card's top-right corner. Nothing is rendered without it, so no dead button ships.
-   */
+/**
+ * What other features put on a card: a component never imports a feature, so the heart
+ * (features/favourites) and the Compare toggle (features/compare) come in as render props,
+ * composed where an island is built (src/islands/card-parts.tsx). Nothing is rendered for a
+ * part that is not given, so no dead button ships.
+ */
+export interface ProgramCardParts {
+  /** The favorite heart, placed in the card's top-right corner. */
   renderFavouriteButton?: ((program: DirectoryEntry) => ReactNode) | undefined;
+  /** The Compare toggle, after the card's links. */
+  renderCompareToggle?: ((program: DirectoryEntry) => ReactNode) | undefined;
+}
+
+type Props = ProgramCardParts & {
+  program: DirectoryEntry;
   /** Miles from the visitor's place ("N mi away"); null or absent when no place is set. */
   milesAway?: number | null | undefined;
   /** The visitor's date (`YYYY-MM-DD`) for the availability line; absent → no line (never the build date). */
@@ -71,6 +78,7 @@ export function TrustBadges({ program, className }: { program: TrustFacts; class
 export default function ProgramCard({
   program,
   renderFavouriteButton,
+  renderCompareToggle,
   milesAway = null,
   today = null,
 }: Props) {
@@ -163,7 +171,7 @@ export default function ProgramCard({
             </svg>
           </a>
         ) : null}
-        <CompareToggle program={{ id: program.id, name: program.name }} />
+        {renderCompareToggle ? renderCompareToggle(program) : null}
       </div>
       <CardContact
         program={{

@@ -7,7 +7,7 @@
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import InquiryDialog from '../../features/inquiry/InquiryDialog.tsx';
-import type { InquiryProgram } from '../../features/inquiry/inquiry.ts';
+import type { InquiryProgram } from '../../api/contracts/inquiries.ts';
 import type { InquiryType } from '../../lib/vocabulary.ts';
 
 export type { InquiryProgram };

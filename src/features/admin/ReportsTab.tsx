@@ -7,8 +7,8 @@ import {
   type AdminReport,
   type AdminReportResponse,
   type AdminReportsResponse,
-  type ResolveReportBody,
 } from '../../api/contracts/reports.ts';
+import type { ResolveReportBody } from '../../api/contracts/reports-schemas.ts';
 import { codePointLength } from '../../lib/text-rules.ts';
 import { card, SectionTitle } from '../../ui/boxes.tsx';
 import { primaryButton, secondaryBusyButton, secondaryButton } from '../../ui/buttons.ts';

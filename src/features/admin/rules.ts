@@ -7,15 +7,11 @@ import {
   ADMIN_MESSAGES,
   MAX_NOTES_LENGTH,
   MAX_REASON_LENGTH,
-  type ListingDecisionBody,
-  type PublicationDecisionBody,
   type PublishingState,
 } from '../../api/contracts/admin.ts';
-import {
-  REVIEW_MESSAGES,
-  type AdminReviewFilter,
-  type DecideReviewBody,
-} from '../../api/contracts/reviews.ts';
+import type { ListingDecisionBody, PublicationDecisionBody } from '../../api/contracts/admin-schemas.ts';
+import { REVIEW_MESSAGES, type AdminReviewFilter } from '../../api/contracts/reviews.ts';
+import type { DecideReviewBody } from '../../api/contracts/reviews-schemas.ts';
 import { isRemovalRule } from '../../lib/reviews.ts';
 import { PROGRAM_ID_PATTERN } from '../../lib/program-id.ts';
 import { codePointLength, hasVisibleText } from '../../lib/text-rules.ts';

@@ -7,6 +7,7 @@ import {
 } from '../../lib/directory/rules.ts';
 import type { DirectoryState } from '../../lib/directory/url-state.ts';
 import type { GeoPoint } from '../../lib/geo/distance.ts';
+import type { ProgramCardParts } from '../../components/program/ProgramCard.tsx';
 import ActiveFilters from './ActiveFilters.tsx';
 import EmptyState from './EmptyState.tsx';
 import FiltersDialog from './FiltersDialog.tsx';
@@ -31,6 +32,11 @@ type Props = {
   initial: readonly DirectoryEntry[];
   /** How many programs the directory lists in total. */
   total: number;
+  /**
+   * What other features put on each card (the heart, Compare): given by the island that
+   * composes this feature (src/islands/Directory.tsx), as this feature imports no other one.
+   */
+  cardParts: ProgramCardParts;
 };
 
 /** Cards added per "Show more programs". */
@@ -54,7 +60,7 @@ function searched(state: DirectoryState, device: GeoPoint | null): boolean {
  * the hero compact on phones; Back to Directory on a profile comes back to the same search,
  * cards and scroll position (useReturn.ts).
  */
-export default function Directory({ initial, total }: Props) {
+export default function Directory({ initial, total, cardParts }: Props) {
   const id = useId();
   const [limit, setLimit] = useState(PAGE_SIZE);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -267,6 +273,7 @@ export default function Directory({ initial, total }: Props) {
             origin={origin}
             today={today}
             listRef={listRef}
+            cardParts={cardParts}
             empty={
               <EmptyState
                 query={state.filters.query}
@@ -274,6 +281,7 @@ export default function Directory({ initial, total }: Props) {
                 onClear={() => {
                   place.clearAll(false);
                 }}
+                cardParts={cardParts}
               />
             }
           />

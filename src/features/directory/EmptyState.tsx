@@ -1,16 +1,17 @@
-import ProgramCard from '../../components/program/ProgramCard.tsx';
+import ProgramCard, { type ProgramCardParts } from '../../components/program/ProgramCard.tsx';
 import type { DirectoryEntry } from '../../lib/directory/rules.ts';
-import { renderCardHeart as renderHeart } from '../../components/program/card-heart.tsx';
 
 type Props = {
   query: string;
   /** Close spellings of the search text, when there are any. */
   suggestions: readonly DirectoryEntry[];
   onClear: () => void;
+  /** The heart and Compare toggle of each card (src/islands/card-parts.tsx). */
+  cardParts: ProgramCardParts;
 };
 
 /** No results: a way back to every program, and close spellings of the search text. */
-export default function EmptyState({ query, suggestions, onClear }: Props) {
+export default function EmptyState({ query, suggestions, onClear, cardParts }: Props) {
   return (
     <div className="rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center">
       <h3 className="text-xl font-semibold">No Results Found</h3>
@@ -29,7 +30,7 @@ export default function EmptyState({ query, suggestions, onClear }: Props) {
           <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {suggestions.map((program) => (
               <li key={program.id}>
-                <ProgramCard program={program} renderFavouriteButton={renderHeart} />
+                <ProgramCard program={program} {...cardParts} />
               </li>
             ))}
           </ul>

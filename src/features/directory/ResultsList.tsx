@@ -1,8 +1,10 @@
 import { memo, type ReactNode, type RefObject } from 'react';
-import ProgramCard, { ProgramCardSkeleton } from '../../components/program/ProgramCard.tsx';
+import ProgramCard, {
+  ProgramCardSkeleton,
+  type ProgramCardParts,
+} from '../../components/program/ProgramCard.tsx';
 import { distanceTo, type DirectoryEntry } from '../../lib/directory/rules.ts';
 import type { GeoPoint } from '../../lib/geo/distance.ts';
-import { renderCardHeart as renderHeart } from '../../components/program/card-heart.tsx';
 
 /** A card rendered again only when its program, distance or date changes. */
 const ResultCard = memo(ProgramCard);
@@ -16,10 +18,12 @@ type Props = {
   listRef: RefObject<HTMLUListElement | null>;
   /** Shown instead of the cards when there are none. */
   empty: ReactNode;
+  /** The heart and Compare toggle of each card (src/islands/card-parts.tsx). */
+  cardParts: ProgramCardParts;
 };
 
 /** The card grid; one component for all three states, so the grid's list element is reused. */
-export default function ResultsList({ waiting, programs, origin, today, listRef, empty }: Props) {
+export default function ResultsList({ waiting, programs, origin, today, listRef, empty, cardParts }: Props) {
   if (waiting) {
     return (
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
@@ -38,7 +42,8 @@ export default function ResultsList({ waiting, programs, origin, today, listRef,
         <li key={program.id}>
           <ResultCard
             program={program}
-            renderFavouriteButton={renderHeart}
+            renderFavouriteButton={cardParts.renderFavouriteButton}
+            renderCompareToggle={cardParts.renderCompareToggle}
             milesAway={distanceTo(program, origin)}
             today={today}
           />

@@ -1,6 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import ProgramCard, { ProgramCardSkeleton } from '../../components/program/ProgramCard.tsx';
+import ProgramCard, {
+  ProgramCardSkeleton,
+  type ProgramCardParts,
+} from '../../components/program/ProgramCard.tsx';
 import type { DirectoryEntry } from '../../lib/directory/rules.ts';
 import { loadDirectoryIndex } from '../../lib/directory/index-data.ts';
 import { $session, signInHref } from '../../api/session.ts';
@@ -24,7 +27,12 @@ const plural = (n: number): string => `${n} saved ${n === 1 ? 'program' : 'progr
  * Card data comes from the directory's static index; a saved program that is no longer listed
  * is shown by the name saved with it, so it can still be removed.
  */
-export default function FavouritesPage() {
+export default function FavouritesPage({
+  renderCompareToggle,
+}: {
+  /** The cards' Compare toggle: given by the island that composes this page (src/islands/Favorites.tsx). */
+  renderCompareToggle: ProgramCardParts['renderCompareToggle'];
+}) {
   const session = useStore($session);
   const favorites = useStore($favourites);
   const status = useStore($favouritesStatus);
@@ -146,7 +154,11 @@ export default function FavouritesPage() {
           return (
             <li key={favorite.program_id}>
               {program ? (
-                <ProgramCard program={program} renderFavouriteButton={renderHeart} />
+                <ProgramCard
+                  program={program}
+                  renderFavouriteButton={renderHeart}
+                  renderCompareToggle={renderCompareToggle}
+                />
               ) : (
                 <UnlistedCard favorite={favorite} />
               )}

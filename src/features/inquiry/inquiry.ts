@@ -8,18 +8,11 @@
  * link (`inquiryMailto`) stays available in the dialog as a second choice.
  */
 import { readFailure } from '../../api/client.ts';
+import type { InquiryProgram } from '../../api/contracts/inquiries.ts';
 import type { InquiryType } from '../../lib/vocabulary.ts';
 import { hasVisibleText, isEmail } from '../../lib/text-rules.ts';
 
-/** What the dialogs need to know about a program. */
-export type InquiryProgram = {
-  id: string;
-  name: string;
-  /** Admissions e-mail; without it the request goes to the site team, who pass it on. */
-  email?: string | undefined;
-  phone?: string | undefined;
-  website?: string | undefined;
-};
+export type { InquiryProgram };
 
 export type InquiryInput = {
   type: InquiryType;

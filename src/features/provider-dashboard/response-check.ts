@@ -4,7 +4,7 @@
  * response form opens (ReviewsCard.tsx), so the overview does not carry zod.
  */
 import { REVIEW_MESSAGES as M } from '../../api/contracts/reviews.ts';
-import { responseBodySchema } from '../../lib/review-schemas.ts';
+import { responseBodySchema } from '../../api/contracts/reviews-schemas.ts';
 
 /** The message beside the field, or null when the API would take the response. */
 export function responseError(body: string): string | null {

@@ -1,7 +1,7 @@
 /**
  * "Report an error" rules and delivery, free of React (and of zod: this ships in the profile's
  * island, loaded on first interaction). The server checks the same rules with `reportBodySchema`
- * (netlify/functions/_shared/reports.ts) and has the last word; both use the words of
+ * (src/api/contracts/reports-schemas.ts) and has the last word; both use the words of
  * src/api/contracts/reports.ts and the text rules of src/lib/text-rules.ts.
  */
 import { apiFetch, readFailure } from '../../api/client.ts';
@@ -9,9 +9,9 @@ import {
   REPORT_MESSAGES as M,
   REPORT_WHAT_MAX,
   REPORT_WHAT_MIN,
-  type ReportBody,
   type ReportResponse,
 } from '../../api/contracts/reports.ts';
+import type { ReportBody } from '../../api/contracts/reports-schemas.ts';
 import { codePointLength, hasVisibleText, isEmail } from '../../lib/text-rules.ts';
 
 export const REPORT_ENDPOINT = '/api/reports';

@@ -9,7 +9,8 @@
  * refusal: the values live in the section (WriteReview.tsx), which keeps them when the form closes.
  */
 import { useEffect, useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
-import { REVIEW_MESSAGES as M, type OwnReview, type ReviewEditBody } from '../../api/contracts/reviews.ts';
+import { REVIEW_MESSAGES as M, type OwnReview } from '../../api/contracts/reviews.ts';
+import type { ReviewEditBody } from '../../api/contracts/reviews-schemas.ts';
 import { starsText } from '../../components/program/profile/ReviewStars.tsx';
 import {
   FIRST_STAY_YEAR,

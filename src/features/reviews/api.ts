@@ -12,9 +12,8 @@ import {
   type OwnReview,
   type OwnReviewResponse,
   type ProgramReviewsResponse,
-  type ReviewBody,
-  type ReviewEditBody,
 } from '../../api/contracts/reviews.ts';
+import type { ReviewBody, ReviewEditBody } from '../../api/contracts/reviews-schemas.ts';
 import { splitFieldMessages, type ReviewErrors } from './rules.ts';
 
 export const REVIEWS_ENDPOINT = '/api/reviews';

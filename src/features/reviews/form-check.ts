@@ -1,11 +1,11 @@
 /**
  * The review form's check before sending: the API's own schema (reviewEditSchema,
- * src/lib/review-schemas.ts), so the form and the API refuse the same things with the same words,
+ * src/api/contracts/reviews-schemas.ts), so the form and the API refuse the same things with the same words,
  * one message per field. It brings zod, so the form (ReviewForm.tsx) loads it only when it opens.
  */
 import type { z } from 'zod';
+import { reviewEditSchema } from '../../api/contracts/reviews-schemas.ts';
 import { REVIEW_BODY_MIN } from '../../lib/reviews.ts';
-import { reviewEditSchema } from '../../lib/review-schemas.ts';
 import {
   reviewDraftBody,
   splitFieldMessages,

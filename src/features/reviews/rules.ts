@@ -6,7 +6,8 @@
  * src/api/contracts/reviews.ts (docs/product-rules.md#reviews-and-ratings).
  */
 import { signInHrefFor } from '../../lib/auth/rules.ts';
-import { REVIEW_MESSAGES as M, type OwnReview, type ReviewEditBody } from '../../api/contracts/reviews.ts';
+import { REVIEW_MESSAGES as M, type OwnReview } from '../../api/contracts/reviews.ts';
+import type { ReviewEditBody } from '../../api/contracts/reviews-schemas.ts';
 import { codePointLength, hasVisibleText } from '../../lib/text-rules.ts';
 import {
   hadStay,
@@ -169,7 +170,7 @@ export function splitFieldMessages(fields: Readonly<Record<string, string>> | un
 
 // ---- Reports ------------------------------------------------------------------------------------------
 
-// The characters reportReviewSchema refuses (src/lib/review-schemas.ts, via src/lib/schemas.ts),
+// The characters reportReviewSchema refuses (src/api/contracts/reviews-schemas.ts, via src/lib/schemas.ts),
 // written here without zod: controls but tab and line breaks; direction embeddings, overrides and
 // isolates; half surrogate pairs.
 const CONTROL_EXCEPT_LINE_BREAKS = /[^\P{Cc}\t\n\r]/u;

@@ -4,9 +4,9 @@
  * holding one shows as two lines. Multi-line fields (messages, review bodies) keep them.
  */
 import { describe, expect, it } from 'vitest';
-import { reportBodySchema } from '../../../netlify/functions/_shared/reports.ts';
+import { reportBodySchema } from '../../../src/api/contracts/reports-schemas.ts';
 import { listingSchema, providerProfileSchema } from '../../../src/lib/provider-schemas.ts';
-import { reviewBodySchema } from '../../../src/lib/review-schemas.ts';
+import { reviewBodySchema } from '../../../src/api/contracts/reviews-schemas.ts';
 import { contactMessageSchema, hasControlCharacter, inquirySchema } from '../../../src/lib/schemas.ts';
 
 type Parse = (value: string) => { success: boolean; error?: { issues: { path: PropertyKey[] }[] } };

@@ -55,6 +55,36 @@ describe('the layers the linter keeps', { timeout: 240_000 }, () => {
       'no-restricted-imports',
     ],
     [
+      'src/ importing netlify/',
+      'src/lib/dates.ts',
+      "import '../../netlify/functions/_shared/db.ts';",
+      'import-x/no-restricted-paths',
+    ],
+    [
+      'src/ importing a type from netlify/',
+      'src/api/contracts/admin.ts',
+      "import type { Tx } from '../../../netlify/functions/_shared/db.ts';\nexport type AdminTx = Tx;",
+      'import-x/no-restricted-paths',
+    ],
+    [
+      'the build-time loader importing netlify/ beyond its two queries',
+      'src/lib/content/listing-loader.ts',
+      "import '../../../netlify/functions/_shared/db.ts';",
+      'import-x/no-restricted-paths',
+    ],
+    [
+      'a component importing a feature',
+      'src/components/program/ProgramCard.tsx',
+      "import '../../features/compare/CompareToggle.tsx';",
+      'import-x/no-restricted-paths',
+    ],
+    [
+      'a feature importing src/islands',
+      'src/features/directory/Directory.tsx',
+      "import '../../islands/card-parts.tsx';",
+      'import-x/no-restricted-paths',
+    ],
+    [
       'an import circle',
       'src/lib/dates.ts',
       "import { AVAILABILITY_STATUSES } from './availability.ts';\nexport const circle = AVAILABILITY_STATUSES;",
@@ -68,6 +98,9 @@ describe('the layers the linter keeps', { timeout: 240_000 }, () => {
     ['src/features/admin/AdminPage.tsx'],
     ['src/lib/directory/rules.ts'],
     ['netlify/functions/health.mts'],
+    ['src/components/program/ProgramCard.tsx'],
+    ['src/lib/content/listing-loader.ts'],
+    ['src/islands/card-parts.tsx'],
   ])('%s as it is passes', async (file) => {
     const [result] = await eslint.lintFiles([file]);
     expect(result?.messages ?? []).toEqual([]);

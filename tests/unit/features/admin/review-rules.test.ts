@@ -16,7 +16,7 @@ import {
 } from '../../../../src/features/admin/rules.ts';
 import { ADMIN_REVIEW_FILTERS } from '../../../../src/api/contracts/reviews.ts';
 import { REMOVAL_RULE_IDS } from '../../../../src/lib/reviews.ts';
-import { decideReviewSchema } from '../../../../src/lib/review-schemas.ts';
+import { decideReviewSchema } from '../../../../src/api/contracts/reviews-schemas.ts';
 
 describe('the Reviews tab', () => {
   it('is a tab of /admin, kept in the address', () => {

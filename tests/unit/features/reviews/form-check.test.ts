@@ -12,7 +12,7 @@ import {
   type ReviewErrors,
   type ReviewFormValues,
 } from '../../../../src/features/reviews/rules.ts';
-import { reviewEditSchema } from '../../../../src/lib/review-schemas.ts';
+import { reviewEditSchema } from '../../../../src/api/contracts/reviews-schemas.ts';
 
 const VALID: ReviewFormValues = {
   rating: 1,

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { REVIEW_MESSAGES as M, type OwnReview } from '../../../../src/api/contracts/reviews.ts';
-import { reportReviewSchema } from '../../../../src/lib/review-schemas.ts';
+import { reportReviewSchema } from '../../../../src/api/contracts/reviews-schemas.ts';
 import {
   distributionText,
   EMPTY_FORM,

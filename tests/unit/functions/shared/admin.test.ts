@@ -5,15 +5,15 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  listingDecisionSchema,
-  uniqueProgramId,
-  verificationDecisionSchema,
-} from '../../../../netlify/functions/_shared/admin.ts';
+import { uniqueProgramId } from '../../../../netlify/functions/_shared/admin.ts';
 import { parseEnv, resetEnvForTests } from '../../../../netlify/functions/_shared/env.ts';
 import { renderMail } from '../../../../netlify/functions/_shared/mail-templates.ts';
 import { triggerRebuild } from '../../../../netlify/functions/_shared/publishing.ts';
 import { ADMIN_MESSAGES } from '../../../../src/api/contracts/admin.ts';
+import {
+  listingDecisionSchema,
+  verificationDecisionSchema,
+} from '../../../../src/api/contracts/admin-schemas.ts';
 import { PROGRAM_ID_PATTERN, programSlug } from '../../../../src/lib/program-id.ts';
 
 describe('programSlug', () => {

@@ -1,12 +1,12 @@
 /**
  * The bodies of the review endpoints, checked the same way by the form (before sending) and by the
  * API (netlify/functions/reviews.mts, admin-reviews.mts, provider-reviews.mts), one message per
- * field from REVIEW_MESSAGES (src/api/contracts/reviews.ts). The rules are src/lib/reviews.ts; the
+ * field from REVIEW_MESSAGES (reviews.ts), and the body types the browser sends, taken from them. The rules are src/lib/reviews.ts; the
  * database repeats them in its checks (migration 20261126000500_reviews.sql).
  */
 import { z } from 'zod';
-import { REVIEW_MESSAGES as M, stayYearRangeMessage } from '../api/contracts/reviews.ts';
-import { PROGRAM_ID_PATTERN } from './program-id.ts';
+import { REVIEW_MESSAGES as M, stayYearRangeMessage } from './reviews.ts';
+import { PROGRAM_ID_PATTERN } from '../../lib/program-id.ts';
 import {
   CONNECTION_NOTE_MAX,
   NAME_CHOICES,
@@ -23,7 +23,7 @@ import {
   REVIEW_TITLE_MAX,
   stayYearProblem,
   type RemovalRuleId,
-} from './reviews.ts';
+} from '../../lib/reviews.ts';
 import {
   codePointLength,
   hasBidiControl,
@@ -31,7 +31,7 @@ import {
   hasLoneSurrogate,
   hasVisibleText,
   MESSAGES,
-} from './schemas.ts';
+} from '../../lib/schemas.ts';
 
 /** A body that is valid JSON but not an object (e.g. an array) gets a plain message. */
 const bodyObject = {
@@ -240,3 +240,14 @@ export const decideReviewSchema = z
     rule: v.decision === 'reject' ? (v.rule ?? null) : null,
     revision: v.revision,
   }));
+
+/** `POST /api/reviews` body. */
+export type ReviewBody = z.input<typeof reviewBodySchema>;
+/** `PUT /api/reviews/:id` body: the same without `program_id`. */
+export type ReviewEditBody = z.input<typeof reviewEditSchema>;
+/** `POST /api/reviews/:id/report` body. */
+export type ReportReviewBody = z.input<typeof reportReviewSchema>;
+/** `PATCH /api/admin/reviews/:id` and `…/response` body. */
+export type DecideReviewBody = z.input<typeof decideReviewSchema>;
+/** `PUT /api/provider/reviews/:id/response` body. */
+export type ResponseBody = z.input<typeof responseBodySchema>;
