@@ -335,18 +335,22 @@ export function Checkboxes({
   labels,
   value,
   onChange,
+  required = false,
 }: {
   legend: string;
   options: readonly string[];
   labels?: Labels | undefined;
   value: readonly string[];
   onChange: (value: string[]) => void;
+  /** At least one must be ticked before the form is sent: said beside the legend. */
+  required?: boolean;
 }) {
   const id = useId();
   return (
     <fieldset>
       <legend className={labelClass}>
-        {legend} <span className="font-normal text-muted">(optional)</span>
+        {legend}{' '}
+        <span className="font-normal text-muted">{required ? '(required to submit)' : '(optional)'}</span>
       </legend>
       <div className="mt-2 grid gap-2 sm:grid-cols-2">
         {options.map((option, i) => (

@@ -18,6 +18,7 @@ import providers from '../../netlify/functions/providers.mts';
 import { uploadsStore } from '../../netlify/functions/_shared/blobs.ts';
 import { closeDb } from '../../netlify/functions/_shared/db.ts';
 import { listingBodySchema, providerUpdateSchema, sniffContentType } from '../../src/lib/provider-schemas.ts';
+import { publishingProblems } from '../../src/lib/listing/publish-rule.ts';
 import { hasBidiControl } from '../../src/lib/schemas.ts';
 import { ACCREDITATIONS, AGE_GROUPS, INSURANCE, MODALITIES, SETTINGS } from '../../src/lib/vocabulary.ts';
 import {
@@ -172,11 +173,16 @@ const NUMERIC_COLUMNS = [
 
 const THIS_YEAR = new Date().getUTCFullYear();
 
-/** The body as JSON (undefined when it is not), and whether the schema it picks accepts it. */
-function oracle(text: string): { ok: boolean; draft: boolean } {
+/**
+ * The body as JSON (undefined when it is not), whether the schema it picks accepts it, and
+ * whether it may be stored: a draft always, a submission only when approval could publish it.
+ */
+function oracle(text: string): { ok: boolean; draft: boolean; publishable: boolean } {
   const body = parsedOrUndefined(text);
   const result = listingBodySchema(body).safeParse(body);
-  return { ok: result.success, draft: result.success && result.data.draft === true };
+  const draft = result.success && result.data.draft === true;
+  const publishable = result.success && (draft || Object.keys(publishingProblems(result.data)).length === 0);
+  return { ok: result.success, draft, publishable };
 }
 
 /** A listing body: the required fields usually present, each other field now and then, sometimes a forbidden key. */
@@ -269,6 +275,15 @@ const validListingBody: fc.Arbitrary<string> = fc
     setting: fc.constantFrom(...SETTINGS, null, ''),
     capacity: fc.option(fc.integer({ min: 1, max: 500 }), { nil: null }),
     email: fc.constantFrom('', null, 'intake@example.org'),
+    // What approval needs besides the above, usually there: a submission with all of it is stored.
+    address: fc.constantFrom('100 Example Road', '100 Example Road', ''),
+    city: fc.constant('Bend'),
+    state: fc.constantFrom('Oregon', 'OR'),
+    zip_code: fc.constant('97701'),
+    gender_specific: fc.constant('Co-ed'),
+    avg_length: fc.constant('45-90 days'),
+    modalities: fc.constant(['ERP']),
+    insurance: fc.constant(['Private Pay']),
     draft: fc.constantFrom(true, false),
   })
   .map((fields) => jsonText(entries(Object.entries(fields))));
@@ -359,7 +374,7 @@ describe('POST /api/provider/listings with hostile input', () => {
           garbageAuthorization,
         )
         .map(([text, w, headers, garbage]): HostileCase => {
-          const { ok } = oracle(text);
+          const { ok, publishable } = oracle(text);
           // A syntactically valid upload reference that is not the caller's own upload: 400.
           const ref = ok && /\/api\/provider\/uploads\/[0-9a-f-]{36}/.test(text);
           const auth =
@@ -374,7 +389,7 @@ describe('POST /api/provider/listings with hostile input', () => {
               ? 401
               : tooLarge(text)
                 ? 413
-                : !ok
+                : !ok || !publishable
                   ? 400
                   : w === 'nobody'
                     ? 404
@@ -472,11 +487,21 @@ describe('PUT /api/provider/listings/:id and GET /api/provider/listings with hos
           const path = `/${encodeURIComponent(raw)}`;
           if (roll === 1)
             return { label: 'wrong method', method: 'DELETE', headers: auth, query: path, expect: [405] };
-          const { ok } = oracle(text);
+          const { ok, publishable } = oracle(text);
           const ref = ok && /\/api\/provider\/uploads\/[0-9a-f-]{36}/.test(text);
           const mine = (w === 'owner' && raw === ownerListing) || (w === 'other' && raw === otherListing);
           const status =
-            w === 'none' ? 401 : tooLarge(text) ? 413 : !ok ? 400 : !mine ? 404 : ref ? 400 : 200;
+            w === 'none'
+              ? 401
+              : tooLarge(text)
+                ? 413
+                : !ok || !publishable
+                  ? 400
+                  : !mine
+                    ? 404
+                    : ref
+                      ? 400
+                      : 200;
           return {
             label: `PUT ${w}: ${status}`,
             method: 'PUT',

@@ -15,6 +15,7 @@ import { closeDb } from '../../netlify/functions/_shared/db.ts';
 import { listingRangeMessage, OUTCOME_MESSAGES, PROVIDER_MESSAGES } from '../../src/lib/provider-schemas.ts';
 import { LISTING_RANGES, rangeOf, type RangedField } from '../../src/lib/listing-ranges.ts';
 import { listingSubmitErrors } from '../../src/lib/provider-rules.ts';
+import { approvalNeedsMessage, publishingProblems } from '../../src/lib/listing/publish-rule.ts';
 import {
   REQUIRED_HEADERS,
   adminSql,
@@ -99,7 +100,22 @@ const FULL = {
   accreditations: ['JCAHO', 'State Licensed'],
   license_url: null,
 };
-const MINIMAL = { center_name: 'Minimal Center', description: 'Short.', phone: '555-010-0100' };
+/** The least a submission may hold: what approval needs (src/lib/listing/publish-rule.ts). */
+const MINIMAL = {
+  center_name: 'Minimal Center',
+  description: 'Short.',
+  phone: '555-010-0100',
+  address: '1 Main Street',
+  city: 'Bend',
+  state: 'OR',
+  zip_code: '97701',
+  age_groups: ['Adults'],
+  gender_specific: 'Co-ed',
+  setting: 'Residential',
+  avg_length: '30-60 days',
+  modalities: ['ERP'],
+  insurance: ['Private Pay'],
+};
 
 let owner: TestUser;
 let other: TestUser;
@@ -228,11 +244,38 @@ describe('POST /api/provider/listings', () => {
     });
   });
 
-  it('201: only the required fields; the rest stored empty', async () => {
+  it('201: only what approval needs; the rest stored empty', async () => {
     const res = await call('POST', '/api/provider/listings', owner.token, MINIMAL);
     expect(res.status).toBe(201);
     const { listing } = await body<ListingResponse>(res);
-    expect(listing).toMatchObject({ ...MINIMAL, email: null, age_groups: [], images: [], logo_url: null });
+    expect(listing).toMatchObject({ ...MINIMAL, email: null, images: [], logo_url: null, capacity: null });
+  });
+
+  it('400 naming what approval needs for a submission it could not publish; a draft of it is kept', async () => {
+    const before = await countListings(ownerProvider);
+    const thin = { center_name: 'Thin Center', description: 'Short.', phone: '555-010-0100' };
+    const res = await call('POST', '/api/provider/listings', owner.token, thin);
+    expect(res.status).toBe(400);
+    const { error } = await body<ApiError>(res);
+    const problems = publishingProblems(thin);
+    expect(Object.keys(problems)).toEqual([
+      'address',
+      'city',
+      'state',
+      'zip_code',
+      'age_groups',
+      'gender_specific',
+      'setting',
+      'avg_length',
+      'modalities',
+      'insurance',
+    ]);
+    expect(error.message).toBe(approvalNeedsMessage(problems));
+    expect(error.fields).toEqual(problems);
+    expect(await countListings(ownerProvider)).toBe(before);
+    const draft = await call('POST', '/api/provider/listings', owner.token, { ...thin, draft: true });
+    expect(draft.status).toBe(201);
+    expect(await countListings(ownerProvider)).toBe(before + 1);
   });
 
   it('415 for a body that is not JSON, 405 for another method', async () => {
@@ -667,7 +710,7 @@ describe('PUT /api/provider/listings/:id', () => {
     const res = await call('PUT', `/api/provider/listings/${mine.id}`, owner.token, MINIMAL);
     expect(res.status).toBe(200);
     const { listing } = await body<ListingResponse>(res);
-    expect(listing).toMatchObject({ status: 'pending', city: null, age_groups: [] });
+    expect(listing).toMatchObject({ status: 'pending', email: null, capacity: null, images: [] });
   });
 
   it('405 for POST on an item', async () => {

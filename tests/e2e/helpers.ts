@@ -277,3 +277,36 @@ export async function waitUntilPublished(page: Page, timeout: number): Promise<v
     )
     .toContain('Up to date');
 }
+
+/**
+ * Fills, in the open listing builder, what approval needs and the listing does not have yet
+ * (src/lib/listing/publish-rule.ts): the location and the program's facts. Fields already filled
+ * are left as they are; name, description and phone are the test's own. Ends on the Location tab.
+ */
+export async function fillWhatApprovalNeeds(page: Page): Promise<void> {
+  const fillIfEmpty = async (label: RegExp, value: string) => {
+    const field = page.getByRole('tabpanel').getByLabel(label);
+    if ((await field.inputValue()) === '') await field.fill(value);
+  };
+  const selectIfEmpty = async (label: RegExp, value: string) => {
+    const field = page.getByRole('tabpanel').getByLabel(label);
+    if ((await field.inputValue()) === '') await field.selectOption(value);
+  };
+  const checkOneIfNone = async (group: RegExp, option: string) => {
+    const boxes = page.getByRole('tabpanel').getByRole('group', { name: group });
+    if ((await boxes.locator('input[type="checkbox"]:checked').count()) === 0)
+      await boxes.getByLabel(option, { exact: true }).check();
+  };
+  await page.getByRole('tab', { name: /^Program/ }).click();
+  await checkOneIfNone(/^Age groups/, 'Adults (18+)');
+  await selectIfEmpty(/^Who the program admits/, 'Co-ed');
+  await selectIfEmpty(/^Setting/, 'Residential');
+  await fillIfEmpty(/^Average length of stay/, '45 days');
+  await checkOneIfNone(/^Treatment modalities/, 'ERP');
+  await checkOneIfNone(/^Insurance/, 'Private Pay');
+  await page.getByRole('tab', { name: /^Location/ }).click();
+  await fillIfEmpty(/^Street address/, '1 Harbor Road');
+  await fillIfEmpty(/^City/, 'Portland');
+  await fillIfEmpty(/^State \(/, 'Maine');
+  await fillIfEmpty(/^ZIP code/, '04101');
+}

@@ -8,6 +8,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import {
+  fillWhatApprovalNeeds,
   confirmedProvider,
   expectNoAxeViolations,
   failOnCspViolations,
@@ -215,6 +216,7 @@ test('drafts live on the server: another device opens them; this browser keeps a
 
   // Submitting keeps the builder on the listing, with its status.
   await laptop.getByLabel(/^Admissions phone/).fill('(555) 010-0166');
+  await fillWhatApprovalNeeds(laptop);
   await laptop.getByRole('button', { name: 'Submit for Review' }).click();
   await expect(laptop.getByText('Listing Submitted!')).toBeVisible();
   await expect(laptop.getByLabel(/^Center name/)).toHaveValue('Willow Bend OCD Residence');

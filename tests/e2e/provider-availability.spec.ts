@@ -8,6 +8,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import {
+  fillWhatApprovalNeeds,
   confirmedProvider,
   expectNoAxeViolations,
   failOnCspViolations,
@@ -119,6 +120,7 @@ test('treatment and youth-safety fields: saved in the draft, submitted, and back
   await page.getByRole('tab', { name: 'Youth safety' }).click();
   await expect(page.getByLabel(/^Schooling/)).toHaveValue('On-site school; accredited credits.');
 
+  await fillWhatApprovalNeeds(page);
   await page.getByRole('button', { name: 'Submit for Review' }).click();
   await expect(page.getByText('Listing Submitted!')).toBeVisible();
   const [stored] = await sql<Record<string, unknown>[]>`

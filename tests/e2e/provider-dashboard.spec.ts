@@ -10,6 +10,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
+  fillWhatApprovalNeeds,
   confirmedAccount,
   confirmedProvider,
   expectNoAxeViolations,
@@ -195,6 +196,10 @@ test('a new provider: profile created at sign-in, verification requested, listin
   await page.getByLabel(/^ZIP code/).fill('04101');
   await expectNoAxeViolations(page);
 
+  // Approval needs the rest of the location and the program's facts: the builder says so first.
+  await page.getByRole('button', { name: 'Submit for Review' }).click();
+  await expect(page.getByText('Needed for approval', { exact: true }).first()).toBeVisible();
+  await fillWhatApprovalNeeds(page);
   await page.getByRole('button', { name: 'Submit for Review' }).click();
   await expect(page.getByText('Listing Submitted!')).toBeVisible();
   const listings = page.getByTestId('listings');
@@ -426,6 +431,7 @@ test('a listing the reviewers sent back shows their notes and can be edited and 
   await page
     .getByLabel(/^Description/)
     .fill('Residential ERP with daily exposure sessions, family therapy and a step-down plan.');
+  await fillWhatApprovalNeeds(page);
   await page.getByRole('button', { name: 'Submit for Review' }).click();
   await expect(page.getByText('Listing Submitted!')).toBeVisible();
   await expect(item).toContainText('Pending review');

@@ -3,6 +3,7 @@ import type { Failure } from '../api.ts';
 import type { ListingDraft } from '../draft.ts';
 import type { UploadKind } from '../uploads.ts';
 import { rangeOf, type RangedField } from '../../../lib/listing-ranges.ts';
+import { fieldOfDraftKey } from '../../../lib/listing/fields.ts';
 import {
   Checkboxes,
   described,
@@ -204,7 +205,7 @@ function ChoiceField({ spec, form }: { spec: SelectSpec; form: FieldForm }) {
   const labels: Partial<Record<string, string>> = spec.labels ?? {};
   return (
     <div>
-      <FieldLabel htmlFor={id} label={spec.label} />
+      <FieldLabel htmlFor={id} label={spec.label} required={neededForApproval(spec.name)} />
       <select
         id={id}
         className={inputClass}
@@ -228,6 +229,11 @@ function ChoiceField({ spec, form }: { spec: SelectSpec; form: FieldForm }) {
   );
 }
 
+/** Approval needs it (src/lib/listing/publish-rule.ts): labelled "required to submit", not optional. */
+function neededForApproval(name: string): boolean {
+  return fieldOfDraftKey(name)?.publish !== undefined;
+}
+
 function Field({ spec, form }: { spec: FieldSpec; form: FieldForm }) {
   const { baseId, draft, errors, update } = form;
   const id = `${baseId}-${spec.name}`;
@@ -236,6 +242,7 @@ function Field({ spec, form }: { spec: FieldSpec; form: FieldForm }) {
       return (
         <TextInput
           {...spec}
+          required={spec.required === true || neededForApproval(spec.name)}
           id={id}
           value={draft[spec.name]}
           error={errors[spec.name]}
@@ -250,6 +257,7 @@ function Field({ spec, form }: { spec: FieldSpec; form: FieldForm }) {
       return (
         <TextArea
           {...spec}
+          required={spec.required === true || neededForApproval(spec.name)}
           id={id}
           value={draft[spec.name]}
           error={errors[spec.name]}
@@ -264,6 +272,7 @@ function Field({ spec, form }: { spec: FieldSpec; form: FieldForm }) {
       return (
         <Checkboxes
           legend={spec.label}
+          required={neededForApproval(spec.name)}
           options={spec.options}
           labels={spec.labels}
           value={draft[spec.name]}
