@@ -229,7 +229,7 @@ function ChoiceField({ spec, form }: { spec: SelectSpec; form: FieldForm }) {
   );
 }
 
-/** Approval needs it (src/lib/listing/publish-rule.ts): labelled "required to submit", not optional. */
+/** Approval needs it (src/lib/listing/publish-rule.ts): labeled "required to submit", not optional. */
 function neededForApproval(name: string): boolean {
   return fieldOfDraftKey(name)?.publish !== undefined;
 }
