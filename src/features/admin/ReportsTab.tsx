@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { apiFetch, failureText, readFailure } from '../../api/client.ts';
 import {
   REPORT_MESSAGES as M,
@@ -17,7 +17,7 @@ import { formatDay, formatDayTime } from '../../ui/format.ts';
 import { Pill } from '../../ui/Pill.tsx';
 import { showToast } from '../../ui/toasts/store.ts';
 import type { Failure, Result } from './api.ts';
-import { ListState, Row, type QueueLoad } from './parts.tsx';
+import { ListState, Row, usePagedQueue, type QueuePage } from './parts.tsx';
 
 export const REPORTS_ENDPOINT = '/api/admin/reports';
 
@@ -79,98 +79,20 @@ export async function loadReports(
   return { ok: true, value: { reports: data.reports, next_offset: nextOffset } };
 }
 
+/** One page of reports as the shared paged queue reads it. */
+async function reportPage(
+  filter: ReportFilter,
+  offset?: number,
+): Promise<Result<{ value: QueuePage<AdminReport> }>> {
+  const result = await loadReports(filter, offset);
+  return result.ok
+    ? { ok: true, value: { items: result.value.reports, next_offset: result.value.next_offset } }
+    : result;
+}
+
 /** Whether the server's list under `filter` still holds `report` (the filters of listing-reports.mts). */
 function listedUnder(report: AdminReport, filter: ReportFilter): boolean {
   return filter === '' || report.status === filter;
-}
-
-/**
- * The reports queue, a page at a time: the filter's first page whenever the filter changes (a
- * newer answer wins over an older one), `more` appends the next page, `replace` puts a resolved
- * report in its place. 401/403, and a next page that failed, go to `onFailure` (what is shown
- * stays). `focusId`: the report the focus moves to once it is on screen (the first one a page
- * added).
- */
-function useReportPages(onFailure: (failure: Failure) => void) {
-  const [filter, setFilter] = useState<ReportFilter>('open');
-  const [load, setLoad] = useState<QueueLoad<AdminReport>>({ state: 'loading' });
-  const [nextOffset, setNextOffset] = useState<number | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [focusId, setFocusId] = useState<string | null>(null);
-  // Counts the loads: an answer for an older filter (or before Try again) is dropped.
-  const latest = useRef(0);
-  // Shown reports that left the filter's list since the last page (resolved under "Open"): the
-  // server's list moved up that many places, so the next page starts that much earlier. Asking
-  // for a report twice is harmless (it is shown once); one skipped would never be shown.
-  const left = useRef(0);
-  const moreRef = useRef<HTMLButtonElement>(null);
-
-  const refresh = useCallback(
-    async (which: ReportFilter) => {
-      const call = ++latest.current;
-      setLoad({ state: 'loading' });
-      setNextOffset(null);
-      setLoadingMore(false);
-      setFocusId(null);
-      left.current = 0;
-      const result = await loadReports(which);
-      if (call !== latest.current) return;
-      if (result.ok) {
-        setLoad({ state: 'ready', items: result.value.reports });
-        setNextOffset(result.value.next_offset);
-      } else if (result.kind === 'error')
-        setLoad({ state: 'error', description: result.message.description });
-      else onFailure(result);
-    },
-    [onFailure],
-  );
-  useEffect(() => {
-    void refresh(filter);
-  }, [filter, refresh]);
-
-  const more = async (): Promise<void> => {
-    if (nextOffset === null || loadingMore || load.state !== 'ready') return;
-    const call = latest.current;
-    const shift = left.current;
-    setLoadingMore(true);
-    const result = await loadReports(filter, Math.max(0, nextOffset - shift));
-    if (call !== latest.current) return;
-    setLoadingMore(false);
-    if (!result.ok) {
-      onFailure(result);
-      return;
-    }
-    // A report resolved while this page was on its way may or may not have moved it: it counts for
-    // the next page too (asked for twice rather than missed).
-    left.current -= shift;
-    // A report that moved between pages (a new one came in above it) is shown once, as it is.
-    const shown = new Set(load.items.map((r) => r.id));
-    const added = result.value.reports.filter((r) => !shown.has(r.id));
-    setLoad((current) =>
-      current.state === 'ready' ? { state: 'ready', items: [...current.items, ...added] } : current,
-    );
-    setNextOffset(result.value.next_offset);
-    // The focus goes to the first report added; with none, back to the button (enabled again) or,
-    // when it is gone, to the last report, so it never falls back to the top of the page.
-    if (added[0] !== undefined) setFocusId(added[0].id);
-    else if (result.value.next_offset !== null) requestAnimationFrame(() => moreRef.current?.focus());
-    else setFocusId(load.items.at(-1)?.id ?? null);
-  };
-
-  const replace = (report: AdminReport) => {
-    if (load.state === 'ready') {
-      const before = load.items.find((r) => r.id === report.id);
-      if (before !== undefined && listedUnder(before, filter) && !listedUnder(report, filter))
-        left.current += 1;
-    }
-    setLoad((current) =>
-      current.state === 'ready'
-        ? { state: 'ready', items: current.items.map((r) => (r.id === report.id ? report : r)) }
-        : current,
-    );
-  };
-
-  return { filter, setFilter, load, refresh, replace, nextOffset, loadingMore, more, moreRef, focusId };
 }
 
 /** `PATCH /api/admin/reports/<id>` `{ status: 'resolved', note?, revision }`: the version shown. */
@@ -207,7 +129,7 @@ export async function resolveReport(
 export function ReportsTab({ onFailure }: { onFailure: (failure: Failure) => void }) {
   const filterId = useId();
   const { filter, setFilter, load, refresh, replace, nextOffset, loadingMore, more, moreRef, focusId } =
-    useReportPages(onFailure);
+    usePagedQueue<AdminReport, ReportFilter>(reportPage, 'open', listedUnder, onFailure);
   const empty =
     filter === 'open' ? M.adminEmpty.open : filter === 'resolved' ? M.adminEmpty.resolved : M.adminEmpty.all;
 

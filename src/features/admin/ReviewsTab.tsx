@@ -13,7 +13,7 @@
  * Calls: `GET /api/admin/reviews[?status=][&offset=N]`, `PATCH /api/admin/reviews/:id[/response]`
  * (netlify/functions/admin-reviews.mts).
  */
-import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { apiFetch, failureText, readFailure } from '../../api/client.ts';
 import {
   MODERATION_STATUS_LABELS,
@@ -42,7 +42,7 @@ import { showToast } from '../../ui/toasts/store.ts';
 import type { Failure, Result } from './api.ts';
 import { ChangedSince } from './ChangedSince.tsx';
 import { isChangedSinceOpened, responseChangesSinceOpened, reviewChangesSinceOpened } from './changes.ts';
-import { ListState, Row, type QueueLoad } from './parts.tsx';
+import { ListState, Row, usePagedQueue, type QueuePage } from './parts.tsx';
 import {
   REVIEW_FILTERS,
   reviewDecisionBody,
@@ -111,6 +111,17 @@ export async function loadAdminReviews(
   return { ok: true, value: { reviews: data.reviews, next_offset: nextOffset } };
 }
 
+/** One page of reviews as the shared paged queue reads it. */
+async function reviewPage(
+  filter: AdminReviewFilter,
+  offset?: number,
+): Promise<Result<{ value: QueuePage<AdminReview> }>> {
+  const result = await loadAdminReviews(filter, offset);
+  return result.ok
+    ? { ok: true, value: { items: result.value.reviews, next_offset: result.value.next_offset } }
+    : result;
+}
+
 /**
  * Whether the server's list under `filter` still holds `review` (the FILTERS of
  * netlify/functions/_shared/review-queries.ts).
@@ -129,95 +140,6 @@ function listedUnder(review: AdminReview, filter: AdminReviewFilter): boolean {
     case 'all':
       return true;
   }
-}
-
-/**
- * The moderation queue, a page at a time: the filter's first page whenever the filter changes (a
- * newer answer wins over an older one), `more` appends the next page, `replace` puts a decided
- * review in its place. 401/403, and a next page that failed, go to `onFailure` (what is shown
- * stays). `focusId`: the review the focus moves to once it is on screen (the first one a page
- * added).
- */
-function useReviewPages(onFailure: (failure: Failure) => void) {
-  const [filter, setFilter] = useState<AdminReviewFilter>('waiting');
-  const [load, setLoad] = useState<QueueLoad<AdminReview>>({ state: 'loading' });
-  const [nextOffset, setNextOffset] = useState<number | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [focusId, setFocusId] = useState<string | null>(null);
-  // Counts the loads: an answer for an older filter (or before Try again) is dropped.
-  const latest = useRef(0);
-  // Shown reviews that left the filter's list since the last page (decided under "Waiting"): the
-  // server's list moved up that many places, so the next page starts that much earlier. Asking
-  // for a review twice is harmless (it is shown once); one skipped would never be shown.
-  const left = useRef(0);
-  const moreRef = useRef<HTMLButtonElement>(null);
-
-  const refresh = useCallback(
-    async (which: AdminReviewFilter) => {
-      const call = ++latest.current;
-      setLoad({ state: 'loading' });
-      setNextOffset(null);
-      setLoadingMore(false);
-      setFocusId(null);
-      left.current = 0;
-      const result = await loadAdminReviews(which);
-      if (call !== latest.current) return;
-      if (result.ok) {
-        setLoad({ state: 'ready', items: result.value.reviews });
-        setNextOffset(result.value.next_offset);
-      } else if (result.kind === 'error')
-        setLoad({ state: 'error', description: result.message.description });
-      else onFailure(result);
-    },
-    [onFailure],
-  );
-  useEffect(() => {
-    void refresh(filter);
-  }, [filter, refresh]);
-
-  const more = async (): Promise<void> => {
-    if (nextOffset === null || loadingMore || load.state !== 'ready') return;
-    const call = latest.current;
-    const shift = left.current;
-    setLoadingMore(true);
-    const result = await loadAdminReviews(filter, Math.max(0, nextOffset - shift));
-    if (call !== latest.current) return;
-    setLoadingMore(false);
-    if (!result.ok) {
-      onFailure(result);
-      return;
-    }
-    // A review decided while this page was on its way may or may not have moved it: it counts for
-    // the next page too (asked for twice rather than missed).
-    left.current -= shift;
-    // A review that moved between pages is shown once, as it is (its card may hold an open form).
-    const shown = new Set(load.items.map((r) => r.id));
-    const added = result.value.reviews.filter((r) => !shown.has(r.id));
-    setLoad((current) =>
-      current.state === 'ready' ? { state: 'ready', items: [...current.items, ...added] } : current,
-    );
-    setNextOffset(result.value.next_offset);
-    // The focus goes to the first review added; with none, back to the button (enabled again) or,
-    // when it is gone, to the last review, so it never falls back to the top of the page.
-    if (added[0] !== undefined) setFocusId(added[0].id);
-    else if (result.value.next_offset !== null) requestAnimationFrame(() => moreRef.current?.focus());
-    else setFocusId(load.items.at(-1)?.id ?? null);
-  };
-
-  const replace = (review: AdminReview) => {
-    if (load.state === 'ready') {
-      const before = load.items.find((r) => r.id === review.id);
-      if (before !== undefined && listedUnder(before, filter) && !listedUnder(review, filter))
-        left.current += 1;
-    }
-    setLoad((current) =>
-      current.state === 'ready'
-        ? { state: 'ready', items: current.items.map((r) => (r.id === review.id ? review : r)) }
-        : current,
-    );
-  };
-
-  return { filter, setFilter, load, refresh, replace, nextOffset, loadingMore, more, moreRef, focusId };
 }
 
 /** `GET /api/admin/reviews/<id>`: one review as it is now (after a decision found a newer version). */
@@ -261,7 +183,7 @@ export async function decideReview(
 export function ReviewsTab({ onFailure }: { onFailure: (failure: Failure) => void }) {
   const filterId = useId();
   const { filter, setFilter, load, refresh, replace, nextOffset, loadingMore, more, moreRef, focusId } =
-    useReviewPages(onFailure);
+    usePagedQueue<AdminReview, AdminReviewFilter>(reviewPage, 'waiting', listedUnder, onFailure);
   return (
     <section className="flex flex-col gap-4" aria-labelledby="reviews-queue-title">
       <div className="flex flex-wrap items-end justify-between gap-3">

@@ -56,6 +56,107 @@ export function useQueue<T extends { id: string }, F extends string>(
   return { filter, setFilter, load, refresh, replace };
 }
 
+/** One page of a paginated queue as its loader answers it. */
+export interface QueuePage<T> {
+  items: T[];
+  /** The offset of the next page; null on the last. */
+  next_offset: number | null;
+}
+
+/**
+ * A paginated queue (reports, reviews), a page at a time: the filter's first page whenever the
+ * filter changes (a newer answer wins over an older one), `more` appends the next page, `replace`
+ * puts a decided item in its place. 401/403, and a next page that failed, go to `onFailure` (what
+ * is shown stays). `focusId`: the item the focus moves to once it is on screen (the first one a
+ * page added). `loadPage` must be a stable function (a module-level one).
+ */
+export function usePagedQueue<T extends { id: string }, F extends string>(
+  loadPage: (filter: F, offset?: number) => Promise<Result<{ value: QueuePage<T> }>>,
+  initial: F,
+  listedUnder: (item: T, filter: F) => boolean,
+  onFailure: (failure: Failure) => void,
+) {
+  const [filter, setFilter] = useState<F>(initial);
+  const [load, setLoad] = useState<QueueLoad<T>>({ state: 'loading' });
+  const [nextOffset, setNextOffset] = useState<number | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [focusId, setFocusId] = useState<string | null>(null);
+  // Counts the loads: an answer for an older filter (or before Try again) is dropped.
+  const latest = useRef(0);
+  // Shown items that left the filter's list since the last page (decided under "Open" or
+  // "Waiting"): the server's list moved up that many places, so the next page starts that much
+  // earlier. Asking for an item twice is harmless (it is shown once); one skipped would never be.
+  const left = useRef(0);
+  const moreRef = useRef<HTMLButtonElement>(null);
+
+  const refresh = useCallback(
+    async (which: F) => {
+      const call = ++latest.current;
+      setLoad({ state: 'loading' });
+      setNextOffset(null);
+      setLoadingMore(false);
+      setFocusId(null);
+      left.current = 0;
+      const result = await loadPage(which);
+      if (call !== latest.current) return;
+      if (result.ok) {
+        setLoad({ state: 'ready', items: result.value.items });
+        setNextOffset(result.value.next_offset);
+      } else if (result.kind === 'error')
+        setLoad({ state: 'error', description: result.message.description });
+      else onFailure(result);
+    },
+    [loadPage, onFailure],
+  );
+  useEffect(() => {
+    void refresh(filter);
+  }, [filter, refresh]);
+
+  const more = async (): Promise<void> => {
+    if (nextOffset === null || loadingMore || load.state !== 'ready') return;
+    const call = latest.current;
+    const shift = left.current;
+    setLoadingMore(true);
+    const result = await loadPage(filter, Math.max(0, nextOffset - shift));
+    if (call !== latest.current) return;
+    setLoadingMore(false);
+    if (!result.ok) {
+      onFailure(result);
+      return;
+    }
+    // An item decided while this page was on its way may or may not have moved it: it counts for
+    // the next page too (asked for twice rather than missed).
+    left.current -= shift;
+    // An item that moved between pages is shown once, as it is (its card may hold an open form).
+    const shown = new Set(load.items.map((i) => i.id));
+    const added = result.value.items.filter((i) => !shown.has(i.id));
+    setLoad((current) =>
+      current.state === 'ready' ? { state: 'ready', items: [...current.items, ...added] } : current,
+    );
+    setNextOffset(result.value.next_offset);
+    // The focus goes to the first item added; with none, back to the button (enabled again) or,
+    // when it is gone, to the last item, so it never falls back to the top of the page.
+    if (added[0] !== undefined) setFocusId(added[0].id);
+    else if (result.value.next_offset !== null) requestAnimationFrame(() => moreRef.current?.focus());
+    else setFocusId(load.items.at(-1)?.id ?? null);
+  };
+
+  const replace = (item: T) => {
+    if (load.state === 'ready') {
+      const before = load.items.find((i) => i.id === item.id);
+      if (before !== undefined && listedUnder(before, filter) && !listedUnder(item, filter))
+        left.current += 1;
+    }
+    setLoad((current) =>
+      current.state === 'ready'
+        ? { state: 'ready', items: current.items.map((i) => (i.id === item.id ? item : i)) }
+        : current,
+    );
+  };
+
+  return { filter, setFilter, load, refresh, replace, nextOffset, loadingMore, more, moreRef, focusId };
+}
+
 /** The line above a queue: loading, the error with Try again, nothing found, or how many. */
 export function ListState({
   load,
