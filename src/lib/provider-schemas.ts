@@ -11,7 +11,7 @@ import {
   hasControlCharacter,
   hasLoneSurrogate,
   hasPhoneDigits,
-  MESSAGES,
+  bodyObject,
 } from './schemas.ts';
 import { AVAILABILITY_STATUSES } from './availability.ts';
 import { SCORE_DIRECTIONS } from './fidelity.ts';
@@ -55,10 +55,6 @@ export const PROVIDER_MESSAGES = {
 export const MAX_DOCUMENTS = 50;
 /** Longest document entry (a name or a short description of the document). */
 export const MAX_DOCUMENT_LENGTH = 500;
-
-const bodyObject = {
-  error: (issue: { code: string }) => (issue.code === 'invalid_type' ? MESSAGES.bodyObject : undefined),
-};
 
 /**
  * `POST /api/providers` body: the registration's organization name, contact name and e-mail

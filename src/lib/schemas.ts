@@ -80,7 +80,7 @@ export const MESSAGES = {
 } as const;
 
 /** A body that is valid JSON but not an object (e.g. an array) gets a plain message. */
-const bodyObject = {
+export const bodyObject = {
   error: (issue: { code: string }) => (issue.code === 'invalid_type' ? MESSAGES.bodyObject : undefined),
 };
 

@@ -12,7 +12,7 @@ import {
   hasControlCharacter,
   hasLoneSurrogate,
   hasVisibleText,
-  MESSAGES,
+  bodyObject,
 } from '../../lib/schemas.ts';
 import { ADMIN_MESSAGES, MAX_NOTES_LENGTH, MAX_REASON_LENGTH } from './admin.ts';
 
@@ -33,11 +33,6 @@ const revision = z
   .number({ error: ADMIN_MESSAGES.revisionRequired })
   .int({ error: ADMIN_MESSAGES.revisionRequired })
   .positive({ error: ADMIN_MESSAGES.revisionRequired });
-
-/** A body that is valid JSON but not an object (e.g. an array) gets a plain message. */
-const bodyObject = {
-  error: (issue: { code: string }) => (issue.code === 'invalid_type' ? MESSAGES.bodyObject : undefined),
-};
 
 /** Notes are required when rejecting: the e-mail tells the provider what to change. */
 function notesWhenRejecting(v: { status: string; reviewer_notes?: string | null | undefined }): boolean {

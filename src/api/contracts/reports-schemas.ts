@@ -12,14 +12,9 @@ import {
   hasLoneSurrogate,
   hasVisibleText,
   isEmail,
-  MESSAGES,
+  bodyObject,
 } from '../../lib/schemas.ts';
 import { REPORT_MESSAGES as M, REPORT_NOTE_MAX, REPORT_WHAT_MAX, REPORT_WHAT_MIN } from './reports.ts';
-
-/** A body that is valid JSON but not an object (e.g. an array) gets a plain message. */
-const bodyObject = {
-  error: (issue: { code: string }) => (issue.code === 'invalid_type' ? MESSAGES.bodyObject : undefined),
-};
 
 /**
  * Free text of a report or a note, one message per field in this order: not text, control

@@ -30,13 +30,8 @@ import {
   hasControlCharacter,
   hasLoneSurrogate,
   hasVisibleText,
-  MESSAGES,
+  bodyObject,
 } from '../../lib/schemas.ts';
-
-/** A body that is valid JSON but not an object (e.g. an array) gets a plain message. */
-const bodyObject = {
-  error: (issue: { code: string }) => (issue.code === 'invalid_type' ? MESSAGES.bodyObject : undefined),
-};
 
 /**
  * Text with one message per problem, in this order: not text (or absent: `missing`), control
