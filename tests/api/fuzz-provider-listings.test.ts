@@ -288,6 +288,23 @@ const validListingBody: fc.Arbitrary<string> = fc
   })
   .map((fields) => jsonText(entries(Object.entries(fields))));
 
+/** A submission with everything approval needs. */
+const COMPLETE_LISTING = JSON.stringify({
+  center_name: 'Harbor House',
+  description: 'Residential ERP.',
+  phone: '(555) 010-0199',
+  address: '100 Example Road',
+  city: 'Bend',
+  state: 'OR',
+  zip_code: '97701',
+  age_groups: [AGE_GROUPS[0]],
+  gender_specific: 'Co-ed',
+  setting: SETTINGS[0],
+  avg_length: '45-90 days',
+  modalities: ['ERP'],
+  insurance: ['Private Pay'],
+});
+
 const brokenBody: fc.Arbitrary<{ label: string; body: string | Uint8Array<ArrayBuffer>; expect: number[] }> =
   fc.oneof(
     deepJson.map((raw) => ({
@@ -430,6 +447,17 @@ describe('POST /api/provider/listings with hostile input', () => {
         sql,
         tables: ['provider_listings'],
         numRuns: RUNS,
+        // A stranger's complete submission: its 404 needs a publishable body and the stranger's token
+        // at once, which the generators reach only a few times in 200 runs.
+        examples: [
+          {
+            label: 'nobody: 404 (always sent)',
+            method: 'POST',
+            headers: { ...JSON_HEADERS, authorization: `Bearer ${nobody.token}` },
+            body: COMPLETE_LISTING,
+            expect: [404],
+          },
+        ],
         cases: fc.oneof(
           { arbitrary: bodyCase, weight: 10 },
           { arbitrary: broken, weight: 2 },

@@ -388,6 +388,11 @@ export interface FuzzOptions {
   /** Tables a refused request must not write to. */
   tables?: readonly string[];
   numRuns?: number;
+  /**
+   * Cases sent before the generated ones, so a rare but documented answer is always exercised
+   * (a generator that reaches it only now and then makes the coverage check flaky).
+   */
+  examples?: readonly HostileCase[];
   /** Extra checks on a successful (2xx/3xx) answer. */
   onSuccess?: (res: Response, sent: HostileCase) => Promise<void> | void;
 }
@@ -420,7 +425,7 @@ export function toRequest(path: string, c: HostileCase): Request {
  * the test can assert the generators reached each kind of answer.
  */
 export async function fuzzEndpoint(options: FuzzOptions): Promise<FuzzReport> {
-  const { handler, path, cases, sql, tables = [], numRuns = 200 } = options;
+  const { handler, path, cases, sql, tables = [], numRuns = 200, examples = [] } = options;
   const report: FuzzReport = { runs: 0, statuses: {}, labels: {} };
   const details = await fc.check(
     fc.asyncProperty(cases, async (c) => {
@@ -439,7 +444,7 @@ export async function fuzzEndpoint(options: FuzzOptions): Promise<FuzzReport> {
         if (!res.bodyUsed) await res.body?.cancel();
       }
     }),
-    { numRuns },
+    { numRuns, examples: examples.map((c): [HostileCase] => [c]) },
   );
   if (details.failed) {
     // Counterexamples hold 1 MB strings; repeated characters are shortened so the report stays readable.
