@@ -315,6 +315,17 @@ describe('review endpoints with hostile input', () => {
         tables: ['review_reports', 'review_responses'],
         cases: fc.oneof({ arbitrary: put, weight: 4 }, { arbitrary: del, weight: 1 }),
         numRuns: RUNS,
+        // The family's unchanged edit of its own review, so the 200 is always exercised.
+        examples: [
+          {
+            label: 'PUT own (always sent)',
+            method: 'PUT',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${family.token}` },
+            body: jsonText(EDIT),
+            query: `/${ownReview}`,
+            expect: [200],
+          },
+        ],
       });
       expectCovered(edits, [200, 400, 404]);
       const report = await fuzzEndpoint({
@@ -324,6 +335,15 @@ describe('review endpoints with hostile input', () => {
         tables: TABLES,
         cases: read,
         numRuns: RUNS,
+        examples: [
+          {
+            label: 'GET a listed program’s reviews (always sent)',
+            method: 'GET',
+            headers: {},
+            query: '/mclean/reviews',
+            expect: [200],
+          },
+        ],
       });
       expectCovered(report, [200, 400, 404]);
     },
