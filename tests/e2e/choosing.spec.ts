@@ -16,7 +16,12 @@ import { programCoordinates } from '../../src/lib/geo/program-point.ts';
 import { LOCATION_MESSAGES } from '../../src/lib/geo/query.ts';
 import { expectNoAxeViolations } from './helpers.ts';
 
-type ContentProgram = { name: string; point: GeoPoint | null; availability?: Availability };
+type ContentProgram = {
+  name: string;
+  point: GeoPoint | null;
+  ageGroups: string[];
+  availability?: Availability;
+};
 
 /** The listed programs of content/programs, with their points computed as the build does. */
 const PROGRAMS: ContentProgram[] = readdirSync('content/programs')
@@ -26,6 +31,7 @@ const PROGRAMS: ContentProgram[] = readdirSync('content/programs')
     const data = parse(/^---\r?\n([\s\S]*?)\r?\n---/.exec(source)?.[1] ?? '') as {
       name: string;
       test?: boolean;
+      ageGroups: string[];
       address: { zip: string };
       coordinates?: GeoPoint;
       availability?: Availability;
@@ -36,6 +42,7 @@ const PROGRAMS: ContentProgram[] = readdirSync('content/programs')
   .map(({ data, point }) => ({
     name: data.name,
     point,
+    ageGroups: data.ageGroups,
     ...(data.availability ? { availability: data.availability } : {}),
   }));
 const CONTENT_NAMES = new Set(PROGRAMS.map((p) => p.name));
@@ -121,6 +128,47 @@ test('/?near=02478&radius=250 lists only programs within 250 miles, each with it
   // The URL stays shareable as it was.
   expect(new URL(page.url()).search).toBe('?near=02478&radius=250');
 });
+
+for (const width of [390, 1280]) {
+  test(`${String(width)} px: "teen" near ZIP 02478 finds every adolescent program within the distance, with its chips`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const origin = programCoordinates('02478') as GeoPoint;
+    const expected = PROGRAMS.filter((p) => p.point !== null && p.ageGroups.includes('Adolescents'))
+      .map((p) => ({ name: p.name, miles: milesBetween(origin, p.point as GeoPoint) }))
+      .filter((p) => p.miles <= 250)
+      .sort((a, b) => a.miles - b.miles)
+      .map((p) => p.name);
+    expect(expected).toContain('McLean OCD Institute for Children and Adolescents');
+
+    await open(page, '/?near=02478&radius=250');
+    const search = page.getByLabel('Search programs');
+    await search.fill('teen');
+    await search.press('Enter');
+    await expect(
+      page.getByRole('button', { name: 'Remove filter: Adolescents (from “teen”)' }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: 'Remove filter: Within 250 mi of ZIP 02478' }),
+    ).toBeVisible();
+    await expect.poll(() => contentCardNames(page)).toEqual(expected);
+    await expectNoAxeViolations(page);
+
+    // The text beside the age word is searched for, and has its own chip.
+    await search.fill('teen zzzz');
+    await search.press('Enter');
+    await expect(page.getByRole('button', { name: 'Remove filter: Search: “zzzz”' })).toBeVisible();
+    await page.getByRole('button', { name: 'Remove filter: Search: “zzzz”' }).click();
+    await expect(search).toHaveValue('teen');
+    await expect.poll(() => contentCardNames(page)).toEqual(expected);
+
+    // Removing the age word's chip takes the word out of the search box.
+    await page.getByRole('button', { name: 'Remove filter: Adolescents (from “teen”)' }).click();
+    await expect(search).toHaveValue('');
+    await expect(page.getByRole('button', { name: /^Remove filter: Adolescents/ })).toHaveCount(0);
+  });
+}
 
 test('without JavaScript, the shared URL still shows the first cards', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, ...(baseURL ? { baseURL } : {}) });

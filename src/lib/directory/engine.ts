@@ -27,6 +27,7 @@ import {
   type Searchable,
 } from './rules.ts';
 import { ERP_HOURS_OPTIONS, erpAtLeast, reportsOutcomes } from '../fidelity.ts';
+import { applyAgeWords } from './age-words.ts';
 import { milesBetween } from '../geo/distance.ts';
 
 /** How many search texts' sets the engine keeps (each n / 8 bytes: 2.5 KB at 20,000 programs). */
@@ -224,13 +225,14 @@ export function createDirectoryEngine<T extends Searchable & Chooseable>(
 
   return {
     programs,
-    match(filters, context) {
+    match(typed, context) {
+      const filters = applyAgeWords(typed);
       const { fixed, facets } = constraints(filters, context);
       const bits = intersect(fixed, facets);
       return { bits, count: countAnd(bits) };
     },
-    counts(filters, context) {
-      const { fixed, facets } = constraints(filters, context);
+    counts(typed, context) {
+      const { fixed, facets } = constraints(applyAgeWords(typed), context);
       const listCounts = (facet: ListFacet): Record<string, number> => {
         const others = intersect(fixed, facets, facet);
         // An option adds to what is already chosen in its facet (any-of).

@@ -16,6 +16,7 @@ import {
   type Modality,
   type Setting,
 } from '../vocabulary.ts';
+import { applyAgeWords } from './age-words.ts';
 import { milesBetween, type GeoPoint, type RadiusMiles } from '../geo/distance.ts';
 import { compareAvailability, confirmedOpenRecently, type Availability } from '../availability.ts';
 import { ratingSortKey } from '../reviews.ts';
@@ -247,8 +248,8 @@ function matchesFacets(
 }
 
 /**
- * The programs that match every active filter: the search text (see `matchesQuery`)
- * AND any selected age group AND the exact setting AND any selected insurance AND any selected
+ * The programs that match every active filter: the search text (see `matchesQuery`; its age
+ * words, such as "teen", count as age groups: ./age-words.ts) AND any selected age group AND the exact setting AND any selected insurance AND any selected
  * modality AND within the radius of `context.origin`, reporting outcomes, ERP hours,
  * confirmed open on `context.today`. Order is kept.
  *
@@ -258,9 +259,10 @@ function matchesFacets(
  */
 export function filterPrograms<T extends Searchable>(
   programs: readonly T[],
-  filters: DirectoryFilters,
+  typed: DirectoryFilters,
   context?: DirectoryContext,
 ): T[] {
+  const filters = applyAgeWords(typed);
   const needle = normalizeQuery(filters.query);
   return programs.filter(
     (program) =>
@@ -391,10 +393,11 @@ function zeroCounts<K extends string | number>(options: readonly K[]): Record<K,
  */
 export function facetCounts(
   programs: readonly Searchable[],
-  filters: DirectoryFilters,
+  typed: DirectoryFilters,
   context?: DirectoryContext,
   erpOptions: readonly ErpHours[] = ERP_HOURS_OPTIONS,
 ): FacetCounts {
+  const filters = applyAgeWords(typed);
   const counts: FacetCounts = {
     ageGroups: zeroCounts(AGE_GROUPS),
     setting: zeroCounts(SETTINGS),

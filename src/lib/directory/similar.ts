@@ -5,6 +5,7 @@
  * island imports this module only when it needs it, so normal searches load none of it.
  */
 import MiniSearch from 'minisearch';
+import { applyAgeWords } from './age-words.ts';
 import {
   MIN_SIMILAR_QUERY_LENGTH,
   filterPrograms,
@@ -37,7 +38,9 @@ export function createSimilarFinder(programs: readonly DirectoryEntry[]): Simila
   });
   index.addAll(programs);
   const byId = new Map(programs.map((program) => [program.id, program]));
-  return (filters) => {
+  return (typed) => {
+    // Age words are filters, not text to spell-correct ("teen" finds the adolescent programs).
+    const filters = applyAgeWords(typed);
     const query = normalizeQuery(filters.query);
     if (query.length < MIN_SIMILAR_QUERY_LENGTH) return [];
     const hits = index

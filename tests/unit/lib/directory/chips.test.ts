@@ -13,7 +13,15 @@ const chipsOf = (search: string, place: string | null = null) =>
 describe('activeFilterChips from the URL', () => {
   it.each<[string, string, string | null, string[]]>([
     ['nothing', '', null, []],
-    ['search text is not a chip', '?q=ranch', null, []],
+    ['search text', '?q=ranch', null, ['Search: “ranch”']],
+    ['an age word', '?q=teen', null, ['Adolescents (from “teen”)']],
+    [
+      'text and age words, in the order typed',
+      '?q=young+adults+ranch+kids',
+      null,
+      ['Search: “ranch”', 'Young Adults (from “young adults”)', 'Children (from “kids”)'],
+    ],
+    ['spaces only', '?q=+++', null, []],
     ['one age group', '?age=Adolescents', null, ['Adolescents']],
     ['two age groups, in URL order', '?age=Adults&age=Children', null, ['Adults', 'Children']],
     ['setting', '?setting=Inpatient', null, ['Inpatient']],
@@ -55,11 +63,27 @@ describe('activeFilterChips from the URL', () => {
     expect(without['age:Children']).toEqual({ ...filters, ageGroups: ['Adults'] });
     expect(without['modality:ERP']).toEqual({ ...filters, modalities: [] });
     expect(without['open']).toEqual({ ...filters, openRecently: false });
+    expect(without['query']).toEqual({ ...filters, query: '' });
     // The search text and the place stay with every facet chip.
-    for (const chip of chips.filter((c) => c.without !== null)) {
+    for (const chip of chips.filter((c) => c.without !== null && c.key !== 'query')) {
       expect(chip.without?.query).toBe('ranch');
       expect(chip.without?.near).toBe('02478');
     }
+  });
+
+  it('the text chip keeps the age words; an age word chip takes out only its word', () => {
+    const { filters } = parseDirectoryState('?q=Teen+OCD+teens&age=Adults');
+    const chips = activeFilterChips(filters, null);
+    expect(chips.map((c) => c.label)).toEqual([
+      'Search: “OCD”',
+      'Adolescents (from “Teen”)',
+      'Adolescents (from “teens”)',
+      'Adults',
+    ]);
+    const without = Object.fromEntries(chips.map((chip) => [chip.key, chip.without]));
+    expect(without['query']).toEqual({ ...filters, query: 'Teen teens' });
+    expect(without['age-word:0']).toEqual({ ...filters, query: 'OCD teens' });
+    expect(without['age-word:1']).toEqual({ ...filters, query: 'Teen OCD' });
   });
 
   it('keys are unique', () => {
