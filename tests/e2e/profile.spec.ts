@@ -203,8 +203,10 @@ test('on a phone the contact bar is shown and never covers the page end', async 
   await page.goto(PROFILE);
   const bar = page.getByRole('region', { name: 'Contact this program' });
   await expect(bar).toBeVisible();
-  for (const name of ['Request Call', 'Info']) await expect(bar.getByRole('button', { name })).toBeVisible();
-  await expect(bar.getByRole('link', { name: /Website/ })).toBeVisible();
+  // Calling admissions first, Request Info beside it (the program lists a number).
+  await expect(bar.getByRole('link', { name: /^Call admissions, \(555\)/ })).toHaveAttribute('href', /^tel:/);
+  for (const name of ['Request Info', 'Request Call'])
+    await expect(bar.getByRole('button', { name })).toBeVisible();
   await page.evaluate(() => {
     window.scrollTo(0, document.body.scrollHeight);
   });
@@ -216,6 +218,27 @@ test('on a phone the contact bar is shown and never covers the page end', async 
   await page.setViewportSize({ width: 1280, height: 900 });
   await expect(bar).toBeHidden();
 });
+
+for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
+  test(`${String(viewport.width)} px: the admissions number is a call button at the top of the profile`, async ({
+    page,
+  }) => {
+    await captureEngagement(page);
+    await page.setViewportSize(viewport);
+    await page.goto(PROFILE);
+    const call = page
+      .locator('main')
+      .getByRole('link', { name: /^Call \(555\) 010-\d{4}/ })
+      .first();
+    await expect(call).toBeVisible();
+    await expect(call).toHaveAttribute('href', /^tel:\+?1?5550100\d{3}$/);
+    // Above the fold, before any scrolling, and Request Info beside it.
+    const box = await call.boundingBox();
+    expect((box?.y ?? Infinity) + (box?.height ?? 0)).toBeLessThanOrEqual(viewport.height);
+    await expect(page.locator('main').getByRole('button', { name: 'Request Info' }).first()).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+}
 
 test('/mclean uses the same profile and never invents a phone number', async ({ page }) => {
   await captureEngagement(page);

@@ -309,13 +309,9 @@ test('an inquiry to a published program reaches its provider; the status set the
   await familyPage.goto(PUBLISHED.path);
   // The admissions phone the profile shows (the program's one number).
   const profilePhone =
-    (
-      await familyPage
-        .locator('p', { hasText: 'Admissions:' })
-        .locator('a[href^="tel:"]')
-        .first()
-        .textContent()
-    )?.trim() ?? '';
+    /\(\d{3}\) \d{3}-\d{4}/.exec(
+      (await familyPage.locator('main a[href^="tel:"][data-track="call_click"]').first().textContent()) ?? '',
+    )?.[0] ?? '';
   expect(profilePhone).toMatch(/^\(\d{3}\) \d{3}-\d{4}$/);
   await familyPage.getByRole('button', { name: 'Request Info' }).first().click();
   const dialog = familyPage.getByRole('dialog', { name: 'Request Information' });

@@ -47,10 +47,16 @@ function usePreviewLogo(path: string | null): { src: string | null; failed: bool
 }
 
 /** Where the contact buttons are on the published page (they are islands of another feature). */
-function ContactNote({ website }: { website: string | undefined }) {
+function ContactNote({ phone, website }: { phone: string | undefined; website: string | undefined }) {
   return (
     <p className="rounded-md border border-dashed border-slate-400 bg-white p-3 text-sm text-muted">
-      Families see the buttons Request a Call, Request Info
+      Families see the buttons{' '}
+      {phone ? (
+        <>
+          Call <span className="font-semibold text-ink">{phone}</span>,{' '}
+        </>
+      ) : null}
+      Request a Call, Request Info
       {website ? (
         <>
           {' '}
@@ -100,14 +106,13 @@ function Preview({ listing, name }: { listing: AdminListing; name: string }) {
         data-testid="listing-preview"
       >
         <ProgramProfileView
-          id={result.id}
           data={data}
           today={now.toISOString().slice(0, 10)}
           headingLevel={4}
           idPrefix={`preview-${listing.id}-`}
           asideLabel={`Contact and summary of ${name} (preview)`}
-          heroActions={<ContactNote website={data.website} />}
-          sideActions={<ContactNote website={data.website} />}
+          heroActions={<ContactNote phone={data.phone} website={data.website} />}
+          sideActions={<ContactNote phone={data.phone} website={data.website} />}
         />
       </div>
     </>

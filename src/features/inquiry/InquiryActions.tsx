@@ -2,8 +2,10 @@ import { useState } from 'react';
 import InquiryDialog from './InquiryDialog.tsx';
 import type { InquiryType } from '../../lib/vocabulary.ts';
 import type { InquiryProgram } from './inquiry.ts';
+import { telHref } from '../../lib/display.ts';
 
-type Action = 'call' | 'website' | 'info';
+/** phone: the admissions number as a tap-to-call link; call: the Request a Call form. */
+type Action = 'phone' | 'call' | 'website' | 'info';
 
 type Props = {
   program: InquiryProgram;
@@ -13,11 +15,21 @@ type Props = {
   labels?: Partial<Record<Action, string>>;
 };
 
-const DEFAULT_LABELS: Record<Props['layout'], Record<Action, string>> = {
+const DEFAULT_LABELS: Record<Props['layout'], Record<Exclude<Action, 'phone'>, string>> = {
   hero: { call: 'Request a Call', website: 'Visit Website', info: 'Request Info' },
   stack: { call: 'Request a Call', website: 'Visit Website', info: 'Request Info' },
-  bar: { call: 'Request Call', website: 'Website', info: 'Info' },
+  bar: { call: 'Request Call', website: 'Website', info: 'Request Info' },
 };
+
+/**
+ * What each layout offers, first the way to reach admissions now: the number when the program
+ * lists one (a family at a hard moment calls), then Request Info beside it. The phone bar has
+ * room for three.
+ */
+function defaultActions(layout: Props['layout'], hasPhone: boolean): readonly Action[] {
+  if (layout === 'bar') return hasPhone ? ['phone', 'info', 'call'] : ['call', 'info', 'website'];
+  return hasPhone ? ['phone', 'info', 'call', 'website'] : ['call', 'info', 'website'];
+}
 
 const STYLES: Record<Props['layout'], { wrap: string; primary: string; secondary: string }> = {
   hero: {
@@ -48,19 +60,45 @@ const STYLES: Record<Props['layout'], { wrap: string; primary: string; secondary
  * Hydrated on first interaction (`client:interaction`); the dialog mounts only when opened.
  * Website clicks are recorded by the page's `data-track` listener (see engagement/tracker.ts).
  */
-export default function InquiryActions({
-  program,
-  layout,
-  actions = ['call', 'website', 'info'],
-  labels,
-}: Props) {
+export default function InquiryActions({ program, layout, actions, labels }: Props) {
   const [open, setOpen] = useState<InquiryType | null>(null);
   const text = { ...DEFAULT_LABELS[layout], ...labels };
   const style = STYLES[layout];
+  const phone = program.phone?.trim() ? program.phone.trim() : undefined;
+  const shown = (actions ?? defaultActions(layout, phone !== undefined)).filter(
+    (action) => action !== 'phone' || phone !== undefined,
+  );
+  // The first action is the primary one (filled); the rest are outlined.
+  const primary = shown[0];
 
   return (
     <div className={style.wrap}>
-      {actions.map((action) => {
+      {shown.map((action) => {
+        if (action === 'phone') {
+          return (
+            <a
+              key={action}
+              href={telHref(phone ?? '')}
+              data-track="call_click"
+              data-program-id={program.id}
+              className={action === primary ? style.primary : style.secondary}
+            >
+              <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4 shrink-0">
+                <path d="M2 3.5A1.5 1.5 0 0 1 3.5 2h1.15a1.5 1.5 0 0 1 1.46 1.16l.5 2.2a1.5 1.5 0 0 1-.43 1.42l-.9.86a11.04 11.04 0 0 0 5.08 5.08l.86-.9a1.5 1.5 0 0 1 1.42-.43l2.2.5A1.5 1.5 0 0 1 18 13.35v1.15A1.5 1.5 0 0 1 16.5 16H15C8.1 16 2 9.9 2 3v.5Z" />
+              </svg>
+              {layout === 'bar' ? (
+                <>
+                  Call<span className="sr-only"> admissions, {phone}</span>
+                </>
+              ) : (
+                <>
+                  Call {phone}
+                  <span className="sr-only"> (admissions)</span>
+                </>
+              )}
+            </a>
+          );
+        }
         if (action === 'website') {
           if (program.website === undefined) return null;
           return (
@@ -71,7 +109,7 @@ export default function InquiryActions({
               rel="noopener noreferrer"
               data-track="website_click"
               data-program-id={program.id}
-              className={style.secondary}
+              className={action === primary ? style.primary : style.secondary}
             >
               {text.website}
               <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4 shrink-0">
@@ -90,7 +128,7 @@ export default function InquiryActions({
             onClick={() => {
               setOpen(action);
             }}
-            className={action === 'call' ? style.primary : style.secondary}
+            className={action === primary ? style.primary : style.secondary}
           >
             {text[action]}
           </button>

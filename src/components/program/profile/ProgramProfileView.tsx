@@ -12,7 +12,7 @@
  */
 import type { ReactNode } from 'react';
 import type { ProgramData } from '../../../lib/program-schema.ts';
-import { joinList, placeLine, telHref } from '../../../lib/display.ts';
+import { joinList, placeLine } from '../../../lib/display.ts';
 import { ChoosingFacts } from './ChoosingFacts.tsx';
 import {
   AccreditationSection,
@@ -31,8 +31,6 @@ import { StarRating } from './StarRating.tsx';
 import { trustFacts, TrustBadges, TrustNote } from './TrustBadges.tsx';
 
 export interface ProgramProfileProps {
-  /** The program id (its page is /program/<id>, or its `profilePath`). */
-  id: string;
   data: ProgramData;
   /** `YYYY-MM-DD`: the day availability is judged on. */
   today: string;
@@ -68,7 +66,6 @@ export interface ProgramProfileProps {
 }
 
 export function ProgramProfileView({
-  id,
   data,
   today,
   headingLevel = 1,
@@ -179,19 +176,6 @@ export function ProgramProfileView({
               Contact the admissions team directly. This directory does not handle admissions.
             </p>
             {sideActions}
-            {data.phone !== undefined ? (
-              <p className="mt-4 text-sm">
-                Admissions:{' '}
-                <a
-                  href={telHref(data.phone)}
-                  data-track="call_click"
-                  data-program-id={id}
-                  className="font-semibold text-brand-700 underline"
-                >
-                  {data.phone}
-                </a>
-              </p>
-            ) : null}
           </div>
           <div className="rounded-xl border border-slate-200 bg-white p-5">
             <Heading level={frame.level + 1} className="text-lg font-semibold text-brand-800">

@@ -43,16 +43,12 @@ function data(extra: Record<string, unknown> = {}): ProgramData {
 
 function render(props: Partial<ProgramProfileProps> & { data: ProgramData }): ParsedElement[] {
   return parsedElements(
-    renderToStaticMarkup(
-      createElement(ProgramProfileView, { id: 'harbor-house', today: '2026-11-25', ...props }),
-    ),
+    renderToStaticMarkup(createElement(ProgramProfileView, { today: '2026-11-25', ...props })),
   );
 }
 
 function html(props: Partial<ProgramProfileProps> & { data: ProgramData }): string {
-  return renderToStaticMarkup(
-    createElement(ProgramProfileView, { id: 'harbor-house', today: '2026-11-25', ...props }),
-  );
+  return renderToStaticMarkup(createElement(ProgramProfileView, { today: '2026-11-25', ...props }));
 }
 
 const headings = (els: ParsedElement[]) => els.filter((e) => /^h[1-6]$/.test(e.name));

@@ -115,9 +115,7 @@ const PUBLICATION = {
 function html(l: AdminListing): string {
   const result = previewProgram(l, NOW);
   if (!result.ok) throw new Error(JSON.stringify(result.problems));
-  return renderToStaticMarkup(
-    createElement(ProgramProfileView, { id: result.id, data: result.data, today: '2026-11-26' }),
-  );
+  return renderToStaticMarkup(createElement(ProgramProfileView, { data: result.data, today: '2026-11-26' }));
 }
 
 describe('previewProgram', () => {
