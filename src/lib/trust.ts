@@ -54,6 +54,15 @@ export function reviewedLabel(on: string | null | undefined): string {
 }
 
 /** The anchors of the two definitions on /how-we-verify. */
+/**
+ * The label of a fictional program of the local demo (`sample: true` in its file): on its card
+ * and, with a sentence, at the top of its profile, so nobody takes it for a real program.
+ */
+export const SAMPLE_LABEL = {
+  card: 'Sample program',
+  profile: 'A fictional program that shows how a listing looks; it is not a real treatment program.',
+} as const;
+
 export const TRUST_ANCHORS = { verified: 'verified-provider', reviewed: 'listing-reviewed' } as const;
 
 /** What a badge needs: the program's trust facts (a program file's fields, a directory entry). */

@@ -4,7 +4,7 @@ import { cardModalities, joinList, moreLabel, placeLine, ratingTexts } from '../
 import { track } from '../../api/engagement.ts';
 import { distanceLabel } from '../../lib/geo/distance.ts';
 import { availabilityView } from '../../lib/availability.ts';
-import { trustBadges, type TrustFacts } from '../../lib/trust.ts';
+import { SAMPLE_LABEL, trustBadges, type TrustFacts } from '../../lib/trust.ts';
 import CardContact from './CardContact.tsx';
 
 /**
@@ -91,6 +91,11 @@ export default function ProgramCard({
       data-program-id={program.id}
       className="group relative flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow hover:shadow-md"
     >
+      {program.sample ? (
+        <p className={renderFavouriteButton ? 'pr-12' : undefined} data-sample>
+          <Badge tone="neutral">{SAMPLE_LABEL.card}</Badge>
+        </p>
+      ) : null}
       <TrustBadges program={program} className={renderFavouriteButton ? 'pr-12' : undefined} />
       <div className={renderFavouriteButton ? 'pr-12' : undefined}>
         <h3 className="text-lg leading-snug font-semibold">

@@ -65,6 +65,7 @@ export function toDirectoryEntry(entry: ProgramEntry): DirectoryEntry {
     coordinates: programCoordinates(data.address.zip, data.coordinates) ?? undefined,
     availability: data.availability,
     fidelity: directoryFidelity(data.fidelity),
+    ...(data.sample ? { sample: true } : {}),
   };
 }
 

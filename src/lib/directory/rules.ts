@@ -56,6 +56,8 @@ export type DirectoryEntry = {
   availability?: Availability | undefined;
   /** The fidelity facts the directory filters read. */
   fidelity?: DirectoryFidelity | undefined;
+  /** A fictional program of the local demo (present only when true): cards label it "Sample". */
+  sample?: true | undefined;
 };
 
 /** The part of a program's treatment fidelity that the directory's filters need. */

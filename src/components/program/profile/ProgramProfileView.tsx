@@ -29,6 +29,7 @@ import { Heading, PAGE_FRAME, type ProfileFrame } from './Heading.tsx';
 import { ProgramImage } from './ProgramImage.tsx';
 import { StarRating } from './StarRating.tsx';
 import { trustFacts, TrustBadges, TrustNote } from './TrustBadges.tsx';
+import { SAMPLE_LABEL } from '../../../lib/trust.ts';
 
 export interface ProgramProfileProps {
   data: ProgramData;
@@ -99,6 +100,14 @@ export function ProgramProfileView({
             >
               <span aria-hidden="true">←</span> Back to Directory
             </a>
+            {data.sample ? (
+              <p
+                className="mt-3 max-w-prose rounded-md border border-slate-300 bg-white p-3 text-sm"
+                data-sample
+              >
+                <span className="font-semibold">{SAMPLE_LABEL.card}.</span> {SAMPLE_LABEL.profile}
+              </p>
+            ) : null}
             <TrustBadges facts={trust} className="mt-3 flex flex-wrap items-center gap-2" />
             <div className="mt-2 flex items-center gap-4">
               {data.logo !== undefined ? (

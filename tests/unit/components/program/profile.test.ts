@@ -181,3 +181,14 @@ describe('ProgramProfileView', () => {
     );
   });
 });
+
+describe('the Sample label on a profile', () => {
+  it('a sample program says at the top that it is fictional; a real one never does', () => {
+    const sample = html({ data: data({ sample: true }) });
+    expect(sample).toContain('Sample program.');
+    expect(sample).toContain('it is not a real treatment program');
+    // Before the name, so it is read first.
+    expect(sample.indexOf('Sample program.')).toBeLessThan(sample.indexOf('<h1'));
+    expect(html({ data: data() })).not.toContain('Sample program');
+  });
+});

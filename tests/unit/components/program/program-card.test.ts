@@ -96,3 +96,10 @@ describe('ProgramCard contact actions', () => {
     expect(html).toContain('data-program-id="harbor"');
   });
 });
+
+describe('the Sample label', () => {
+  it('a sample program says so on its card; a real one never does', () => {
+    expect(card(program({ id: 'demo', sample: true }))).toContain('Sample program');
+    expect(card(program({ id: 'real' }))).not.toContain('Sample program');
+  });
+});
