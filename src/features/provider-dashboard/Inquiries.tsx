@@ -153,7 +153,6 @@ function InquiryItem({
         </p>
         <p className="mt-1 text-sm text-muted">
           {inquiry.program_name ?? 'Program'} · {formatDayTime(inquiry.created_at)}
-          {inquiry.urgency === 'high' ? ' · urgent' : ''}
         </p>
         {inquiry.type === 'call' && inquiry.best_time_to_call ? (
           <p className="mt-2 text-sm" data-testid="best-time-to-call">
