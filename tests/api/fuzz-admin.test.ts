@@ -319,6 +319,42 @@ function cases(
   );
 }
 
+/**
+ * Cases sent before the generated ones, so the rarer documented answers are always exercised: a
+ * decision on the pending row as read (200), on an unknown id (404), and a body that is not JSON
+ * (415). The generators reach some of these only a few times in 200 runs.
+ */
+function alwaysSent(): HostileCase[] {
+  const decision = `{"revision":${SEEN},"status":"rejected","reviewer_notes":"Please add your license."}`;
+  const admin = { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` };
+  return [
+    {
+      label: 'admin → pending: 200 (always sent)',
+      method: 'PATCH',
+      headers: admin,
+      body: decision,
+      query: '?target=pending',
+      expect: [200],
+    },
+    {
+      label: 'admin → unknown: 404 (always sent)',
+      method: 'PATCH',
+      headers: admin,
+      body: decision,
+      query: '?target=unknown',
+      expect: [404],
+    },
+    {
+      label: 'wrong content type (always sent)',
+      method: 'PATCH',
+      headers: { ...admin, 'content-type': 'text/plain' },
+      body: '{"status":"approved"}',
+      query: '?target=pending',
+      expect: [415],
+    },
+  ];
+}
+
 async function newRequest(status: 'pending' | 'approved'): Promise<string> {
   await sql`delete from provider_verification_requests where provider_id = ${provider} and status = 'pending'`;
   await sql`update providers set verification_status = 'unverified', verified_at = null, verified_by = null where id = ${provider}`;
@@ -364,6 +400,7 @@ describe('PATCH /api/admin/verification-requests/:id with hostile input', () => 
         sql,
         tables: ['notifications', 'provider_verification_requests'],
         numRuns: RUNS,
+        examples: alwaysSent(),
         cases: cases(verificationDecisionSchema, false),
         onSuccess: async (res, sent) => {
           const input = verificationDecisionSchema.parse(JSON.parse(String(sent.body).replaceAll(SEEN, '7')));
@@ -398,6 +435,7 @@ describe('PATCH /api/admin/listings/:id with hostile input', () => {
         sql,
         tables: ['notifications', 'provider_listings'],
         numRuns: RUNS,
+        examples: alwaysSent(),
         cases: cases(listingDecisionSchema, true),
         onSuccess: async (res, sent) => {
           const input = listingDecisionSchema.parse(JSON.parse(String(sent.body).replaceAll(SEEN, '7')));
