@@ -113,7 +113,7 @@ test('/?near=02478&radius=250 lists only programs within 250 miles, each with it
   await expect(page.getByText('Programs within 250 miles of ZIP 02478, nearest first.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Remove filter: Within 250 mi of ZIP 02478' })).toBeVisible();
 
-  expect(await contentCardNames(page)).toEqual(expected.map((p) => p.name));
+  await expect.poll(() => contentCardNames(page)).toEqual(expected.map((p) => p.name));
   for (const { name, miles } of expected) {
     const card = cards(page).filter({ has: page.getByRole('heading', { name, exact: true }) });
     await expect(card).toContainText(distanceLabel(miles));
@@ -220,7 +220,7 @@ test('"City, State" works: Belmont, MA within 50 miles finds McLean', async ({ p
   const expected = PROGRAMS.filter((p) => p.point !== null && milesBetween(belmont, p.point) <= 50).sort(
     (a, b) => milesBetween(belmont, a.point as GeoPoint) - milesBetween(belmont, b.point as GeoPoint),
   );
-  expect(await contentCardNames(page)).toEqual(expected.map((p) => p.name));
+  await expect.poll(() => contentCardNames(page)).toEqual(expected.map((p) => p.name));
   expect(expected.map((p) => p.name)).toContain('McLean OCD Institute for Children and Adolescents');
   await expect(cards(page).first()).toContainText(/mi away/);
 
